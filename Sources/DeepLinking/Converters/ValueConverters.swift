@@ -1,0 +1,142 @@
+/// A table of value converters by name, used by `<name:parameter>` in patterns.
+///
+/// The table starts with the built-in converters, which are also what a plain `<id>` or
+/// `:id` parameter uses (`string`):
+///
+/// | name | accepts | value |
+/// |---|---|---|
+/// | `string` | any non-empty segment | `String` |
+/// | `int` | `-?[0-9]+` that fits in `Int`; no `+`, spaces, hex or exponents | `Int` |
+/// | `float` | `-?[0-9]+(.[0-9]+)?([eE][+-]?[0-9]+)?`, finite; no `nan` or `inf` | `Double` |
+/// | `uuid` | `8-4-4-4-12` hexadecimal digits, either case | `UUID` |
+/// | `path` | the rest of the path, one or more segments, no `.` or `..` | `String` joined by `/` |
+///
+/// Add your own by name, as with URLNavigator's `valueConverters`:
+///
+/// ```swift
+/// var converters = ValueConverters.standard
+/// converters["even"] = { components, index in
+///   Int(components[index]).flatMap { $0.isMultiple(of: 2) ? $0 : nil }
+/// }
+/// ```
+///
+/// Replacing a built-in name replaces the built-in everywhere the table is used.
+///
+/// - Complexity: Built-in converters run directly on the URL's bytes. A custom converter
+///   makes the match decode the link's segments into the `[String]` it receives.
+public struct ValueConverters: Sendable, ExpressibleByDictionaryLiteral {
+  /// A converter as the table stores it.
+  enum Entry: Sendable {
+    case builtIn(BuiltInConverter)
+    case custom(ValueConverter)
+  }
+
+  private(set) var entries: [String: Entry]
+
+  /// Whether every built-in name still has its built-in converter (the fast path).
+  private(set) var hasStandardBuiltIns = true
+
+  /// The built-in converters: `string`, `int`, `float`, `uuid` and `path`.
+  public static let standard = ValueConverters()
+
+  /// Creates a table with the built-in converters.
+  public init() {
+    entries = Dictionary(
+      uniqueKeysWithValues: BuiltInConverter.allCases.map { ($0.name, Entry.builtIn($0)) })
+  }
+
+  /// Creates a table with the built-in converters plus `elements`.
+  /// - Parameter elements: Names and converters to add, replacing built-ins of the same name.
+  public init(dictionaryLiteral elements: (String, ValueConverter)...) {
+    self.init()
+    for (name, converter) in elements { self[name] = converter }
+  }
+
+  /// The converter registered as `name`, or `nil`; setting `nil` removes it.
+  ///
+  /// Reading a built-in name returns a closure that applies the built-in to its arguments.
+  /// - Parameter name: The converter's name, as written before `:` in a pattern parameter.
+  public subscript(name: String) -> ValueConverter? {
+    get {
+      switch entries[name] {
+      case .builtIn(let converter)?:
+        return { components, index in converter.convert(components, index) }
+      case .custom(let converter)?: return converter
+      case nil: return nil
+      }
+    }
+    set {
+      entries[name] = newValue.map(Entry.custom)
+      hasStandardBuiltIns = BuiltInConverter.allCases.allSatisfy { converter in
+        if case .builtIn? = entries[converter.name] { return true }
+        return false
+      }
+    }
+  }
+
+  /// The names in the table, sorted.
+  public var names: [String] { entries.keys.sorted() }
+}
+
+/// The converters that ship with the library, implemented on bytes.
+enum BuiltInConverter: CaseIterable, Sendable {
+  case string, int, float, uuid, path
+
+  var name: String {
+    switch self {
+    case .string: "string"
+    case .int: "int"
+    case .float: "float"
+    case .uuid: "uuid"
+    case .path: "path"
+    }
+  }
+
+  /// What a refused segment "is not", for messages: `"x" is not an int`.
+  var expectation: String {
+    switch self {
+    case .string: "a non-empty segment"
+    case .int: "an int"
+    case .float: "a float"
+    case .uuid: "a UUID"
+    case .path: "a path without empty, \".\" or \"..\" segments"
+    }
+  }
+
+  /// The URLNavigator-shaped form, for callers of ``ValueConverters/subscript(_:)``.
+  func convert(_ components: [String], _ index: Int) -> (any Sendable)? {
+    guard components.indices.contains(index) else { return nil }
+    if self == .path {
+      let rest = components[index...]
+      guard rest.allSatisfy(isPathSegment) else { return nil }
+      return rest.joined(separator: "/")
+    }
+    var text = components[index]
+    return text.withUTF8 { convert(decoded: $0) }
+  }
+
+  /// Converts one decoded segment; `path` is handled by the matcher.
+  @inline(__always)
+  func convert(decoded bytes: UnsafeBufferPointer<UInt8>) -> ConvertedValue? {
+    switch self {
+    case .string, .path: bytes.isEmpty ? nil : .text
+    case .int: parseInt(bytes).map(ConvertedValue.int)
+    case .float: parseFloat(bytes).map(ConvertedValue.double)
+    case .uuid: parseUUID(bytes).map(ConvertedValue.uuid)
+    }
+  }
+}
+
+private func isPathSegment(_ segment: String) -> Bool {
+  !segment.isEmpty && segment != "." && segment != ".."
+}
+
+/// Whether decoded `bytes` may be one segment of a `<path:…>` value.
+func isPathSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  switch bytes.count {
+  case 0: false
+  case 1: bytes[0] != UInt8(ascii: ".")
+  case 2: !(bytes[0] == UInt8(ascii: ".") && bytes[1] == UInt8(ascii: "."))
+  default: true
+  }
+}

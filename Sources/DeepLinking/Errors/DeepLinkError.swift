@@ -1,0 +1,182 @@
+/// An error that explains why a URL or a pattern was rejected.
+///
+/// Every message names the part of the URL that failed, quotes the value found there and says
+/// what was expected instead:
+///
+/// ```swift
+/// let pattern: URLPattern = "myapp://user/<int:id>"
+/// do {
+///   _ = try pattern.requireMatch("myapp://user/12abc")
+/// } catch {
+///   print(error)
+///   // path segment 2 of "myapp://user/12abc": "12abc" is not an int
+/// }
+/// ```
+///
+/// Match on ``code`` to react to a kind of failure; the set of codes can grow without breaking
+/// your `switch`, because ``Code`` is a struct with static members rather than an enum.
+public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The kind of failure, for matching in code.
+  public let code: Code
+
+  /// The part of the URL (or pattern) that failed.
+  public let component: Component
+
+  /// The whole input that was being read: the URL string, or the pattern's source.
+  public let input: String
+
+  /// The value found in ``component``, as it appears in the input (or decoded, for values
+  /// that a converter rejected); `nil` when the part is missing.
+  public let value: String?
+
+  /// The explanation after the quoted value, such as `is not an int`, or after `missing; `.
+  let problem: String
+
+  /// Creates an error; the library's own throwing sites use this.
+  init(_ code: Code, _ component: Component, input: String, value: String?, problem: String) {
+    self.code = code
+    self.component = component
+    self.input = input
+    self.value = value
+    self.problem = problem
+  }
+
+  /// The message: the component, the quoted input, the quoted value and what was expected.
+  ///
+  /// For example `host of "myapp://user@evil.com/x": "user@evil.com" has user info; expected
+  /// only a host`.
+  public var description: String {
+    let found = value.map { quoted($0) + " " } ?? "missing; "
+    return "\(component) of \(quoted(input)): \(found)\(problem)"
+  }
+}
+
+extension DeepLinkError {
+  /// A kind of failure, with one static member per kind.
+  ///
+  /// ```swift
+  /// if error.code == .malformedPercentEncoding { ... }
+  /// ```
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    /// The code's stable name, such as `malformedPercentEncoding`.
+    public let name: String
+
+    private init(_ name: String) { self.name = name }
+
+    /// The name of the code.
+    public var description: String { name }
+
+    /// A `%` not followed by two hexadecimal digits.
+    public static let malformedPercentEncoding = Code("malformedPercentEncoding")
+    /// Percent-decoded bytes that are not UTF-8.
+    public static let invalidUTF8 = Code("invalidUTF8")
+    /// A control character (U+0000–U+001F or U+007F), raw or percent-encoded.
+    public static let controlCharacter = Code("controlCharacter")
+    /// User info (`user@`) in the authority.
+    public static let userInfo = Code("userInfo")
+    /// A port on a custom-scheme URL, or a port that is not a number.
+    public static let port = Code("port")
+    /// A URL longer than the configured limit.
+    public static let tooLong = Code("tooLong")
+    /// A missing or malformed scheme, or a scheme other than the one expected.
+    public static let scheme = Code("scheme")
+    /// A host other than the one expected, or a universal-link host that is not allowed.
+    public static let host = Code("host")
+    /// A part of the URL that a pattern needs is missing.
+    public static let missingComponent = Code("missingComponent")
+    /// A path segment that differs from the pattern's literal, or one too many.
+    public static let pathMismatch = Code("pathMismatch")
+    /// A value that a converter (`int`, `float`, `uuid`, a custom one) refused.
+    public static let valueRejected = Code("valueRejected")
+    /// A pattern that names a converter nobody registered.
+    public static let unknownConverter = Code("unknownConverter")
+    /// A pattern string that cannot be compiled.
+    public static let invalidPattern = Code("invalidPattern")
+  }
+
+  /// The part of a URL or pattern that an error is about.
+  ///
+  /// Segments are numbered from 1 along the link: in a custom-scheme URL such as
+  /// `myapp://user/42` the host `user` is segment 1 and `42` is path segment 2, so that the
+  /// numbers agree with the universal link `https://example.com/user/42`.
+  public struct Component: Hashable, Sendable, CustomStringConvertible {
+    private enum Kind: Hashable, Sendable {
+      case url, scheme, host, path, pathSegment(Int), query, queryItem(String), fragment
+      case pattern, patternSegment(Int)
+    }
+
+    private let kind: Kind
+
+    private init(_ kind: Kind) { self.kind = kind }
+
+    /// The URL as a whole (its length, for example).
+    public static let url = Component(.url)
+    /// The scheme, such as `myapp` or `https`.
+    public static let scheme = Component(.scheme)
+    /// The authority: host, and the user info or port that must not be there.
+    public static let host = Component(.host)
+    /// The path as a whole.
+    public static let path = Component(.path)
+    /// The query as a whole.
+    public static let query = Component(.query)
+    /// The fragment after `#`.
+    public static let fragment = Component(.fragment)
+    /// A pattern as a whole.
+    public static let pattern = Component(.pattern)
+
+    /// Path segment `number`, counted from 1 along the link (see ``Component``).
+    /// - Parameter number: The 1-based position of the segment.
+    /// - Returns: The component for that segment.
+    public static func pathSegment(_ number: Int) -> Component { Component(.pathSegment(number)) }
+
+    /// The query item called `name`.
+    /// - Parameter name: The item's decoded name.
+    /// - Returns: The component for that item.
+    public static func queryItem(_ name: String) -> Component { Component(.queryItem(name)) }
+
+    /// Segment `number` of a pattern, counted like ``pathSegment(_:)``.
+    /// - Parameter number: The 1-based position of the segment in the pattern.
+    /// - Returns: The component for that segment.
+    public static func patternSegment(_ number: Int) -> Component {
+      Component(.patternSegment(number))
+    }
+
+    /// How the component is named in messages, such as `path segment 2`.
+    public var description: String {
+      switch kind {
+      case .url: "URL"
+      case .scheme: "scheme"
+      case .host: "host"
+      case .path: "path"
+      case .pathSegment(let number): "path segment \(number)"
+      case .query: "query"
+      case .queryItem(let name): "query item \(quoted(name))"
+      case .fragment: "fragment"
+      case .pattern: "pattern"
+      case .patternSegment(let number): "pattern segment \(number)"
+      }
+    }
+  }
+}
+
+/// Quotes `text` for an error message: in double quotes, with `"`, `\` and control characters
+/// escaped, and cut to 120 characters so that a hostile URL cannot flood a log.
+func quoted(_ text: String) -> String {
+  var result = "\""
+  var count = 0
+  for scalar in text.unicodeScalars {
+    if count == 120 {
+      result += "…"
+      break
+    }
+    count += 1
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}

@@ -1,0 +1,123 @@
+/// ASCII and percent-decoding helpers that work on UTF-8 bytes.
+
+@inline(__always)
+func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+@inline(__always)
+func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+@inline(__always)
+func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
+
+@inline(__always)
+func hexValue(_ byte: UInt8) -> UInt8? {
+  if isDigit(byte) { return byte &- UInt8(ascii: "0") }
+  let lower = byte | 0x20
+  if lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "f") { return lower - UInt8(ascii: "a") + 10 }
+  return nil
+}
+
+/// Whether `byte` ends the authority or a path segment's component (`?` or `#`).
+@inline(__always)
+func isDelimiter(_ byte: UInt8) -> Bool {
+  byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+}
+
+@inline(__always)
+func lowercasedASCII(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
+
+/// The raw text of `range`, without decoding.
+func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+  String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+}
+
+/// Whether `range` spells `lowercase` (ASCII) ignoring case.
+func equalsIgnoringASCIICase(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: StaticString
+) -> Bool {
+  guard range.count == lowercase.utf8CodeUnitCount else { return false }
+  let other = lowercase.utf8Start
+  for (offset, index) in range.enumerated() where lowercasedASCII(bytes[index]) != other[offset] {
+    return false
+  }
+  return true
+}
+
+/// Whether `range` decodes to exactly `literal`, optionally ignoring ASCII case.
+@inline(__always)
+func decodedEquals(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: [UInt8],
+  ignoringCase: Bool
+) -> Bool {
+  withDecodedBytes(bytes, range, plusIsSpace: false) { decoded in
+    guard decoded.count == literal.count else { return false }
+    if ignoringCase {
+      for index in 0..<decoded.count where lowercasedASCII(decoded[index]) != literal[index] {
+        return false
+      }
+      return true
+    }
+    return literal.withUnsafeBufferPointer { $0.elementsEqual(decoded) }
+  }
+}
+
+/// Calls `body` with the percent-decoded bytes of a validated `range`, decoding into a
+/// temporary buffer only when the range contains an escape (or a `+` that means a space).
+@inline(__always)
+func withDecodedBytes<Result>(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool,
+  _ body: (UnsafeBufferPointer<UInt8>) -> Result
+) -> Result {
+  let raw = UnsafeBufferPointer(rebasing: bytes[range])
+  guard raw.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) })
+  else { return body(raw) }
+  return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+    let count = percentDecode(raw, into: buffer, plusIsSpace: plusIsSpace)
+    return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+  }
+}
+
+/// Decodes validated `raw` bytes into `buffer`, returning the decoded count.
+func percentDecode(
+  _ raw: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>,
+  plusIsSpace: Bool
+) -> Int {
+  var read = 0
+  var written = 0
+  while read < raw.count {
+    let byte = raw[read]
+    if byte == UInt8(ascii: "%"), read + 2 < raw.count, let high = hexValue(raw[read + 1]),
+      let low = hexValue(raw[read + 2])
+    {
+      buffer[written] = high << 4 | low
+      read += 3
+    } else {
+      buffer[written] = plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
+      read += 1
+    }
+    written += 1
+  }
+  return written
+}
+
+/// The percent-decoded text of a validated `range`.
+func decodedText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool)
+  -> String
+{
+  let raw = UnsafeBufferPointer(rebasing: bytes[range])
+  guard raw.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) })
+  else { return String(decoding: raw, as: UTF8.self) }
+  return String(unsafeUninitializedCapacity: raw.count) { buffer in
+    percentDecode(raw, into: buffer, plusIsSpace: plusIsSpace)
+  }
+}
+
+/// Calls `body` with the contiguous UTF-8 bytes of `string`, copying only if it is bridged.
+@inline(__always)
+func withUTF8Bytes<Result>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+  -> Result
+{
+  if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+  var copy = string
+  return copy.withUTF8(body)
+}

@@ -1,0 +1,360 @@
+/// The byte offsets of a URL's parts, found and validated in one pass over its UTF-8 bytes.
+///
+/// Nothing is decoded here: values are decoded on demand from the ranges, which is what keeps
+/// matching free of allocations for URLs of up to 16 path segments.
+struct URLLayout {
+  var scheme: Range<Int>
+  /// Whether the scheme is `http` or `https` (compared case-insensitively).
+  var isWeb: Bool
+  /// The host, when the URL has an authority (`//`); possibly empty.
+  var host: Range<Int>?
+  var path: Range<Int>
+  var segments: SegmentList
+  /// Whether any byte of the path is a `%` (so segments may need decoding).
+  var pathHasEscapes: Bool
+  /// The query after `?`, without it; `nil` when there is no `?`.
+  var query: Range<Int>?
+  /// The fragment after `#`, without it; `nil` when there is no `#`.
+  var fragment: Range<Int>?
+
+  /// Reads `bytes` (the UTF-8 of `input`) in one pass.
+  ///
+  /// - Throws: A ``DeepLinkError`` for a URL over `maximumLength` bytes, a missing or
+  ///   malformed scheme, user info, a port on a custom scheme, malformed percent escapes,
+  ///   control characters and percent-encoded bytes that are not UTF-8.
+  static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, input: String, maximumLength: Int
+  ) throws(DeepLinkError) -> URLLayout {
+    let end = bytes.count
+    if end > maximumLength {
+      throw DeepLinkError(
+        .tooLong, .url, input: input, value: nil,
+        problem: "expected at most \(maximumLength) bytes, found \(end)")
+    }
+
+    // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
+    var i = 0
+    while i < end, bytes[i] != UInt8(ascii: ":") {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+        break
+      }
+      i += 1
+    }
+    guard i < end, bytes[i] == UInt8(ascii: ":") else {
+      throw DeepLinkError(
+        .scheme, .scheme, input: input, value: nil,
+        problem: #"expected a scheme followed by ":", such as "myapp://""#)
+    }
+    let scheme = 0..<i
+    guard isValidScheme(bytes, scheme) else {
+      throw DeepLinkError(
+        .scheme, .scheme, input: input, value: text(bytes, scheme),
+        problem:
+          #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
+      )
+    }
+    let isWeb =
+      equalsIgnoringASCIICase(bytes, scheme, "https") || equalsIgnoringASCIICase(bytes, scheme, "http")
+    i += 1
+
+    // Authority.
+    var host: Range<Int>?
+    if i + 1 < end, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "/") {
+      i += 2
+      let start = i
+      var hostEnd = -1
+      var inBrackets = false
+      while i < end {
+        let byte = bytes[i]
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+          break
+        }
+        if byte == UInt8(ascii: "@") {
+          var stop = i
+          while stop < end, !isDelimiter(bytes[stop]) { stop += 1 }
+          throw DeepLinkError(
+            .userInfo, .host, input: input, value: text(bytes, start..<stop),
+            problem: "has user info; expected only a host")
+        }
+        if byte == UInt8(ascii: "[") { inBrackets = true }
+        if byte == UInt8(ascii: "]") { inBrackets = false }
+        if byte == UInt8(ascii: ":"), !inBrackets, hostEnd < 0 { hostEnd = i }
+        i += 1
+      }
+      let authority = start..<i
+      if hostEnd >= 0 {
+        let port = (hostEnd + 1)..<i
+        if !isWeb {
+          throw DeepLinkError(
+            .port, .host, input: input, value: text(bytes, authority),
+            problem: "has a port; expected only a host on a custom-scheme URL")
+        }
+        if port.isEmpty || port.count > 5 || !port.allSatisfy({ isDigit(bytes[$0]) }) {
+          throw DeepLinkError(
+            .port, .host, input: input, value: text(bytes, authority),
+            problem: "has a malformed port; expected up to 5 decimal digits after \":\"")
+        }
+      }
+      let hostRange = start..<(hostEnd >= 0 ? hostEnd : i)
+      try validate(bytes, hostRange) { problem in
+        DeepLinkError(
+          problem.code, .host, input: input, value: text(bytes, authority),
+          problem: problem.text(bytes))
+      }
+      if isWeb, hostRange.isEmpty {
+        throw DeepLinkError(
+          .host, .host, input: input, value: nil,
+          problem: "expected a host after \"//\" in an http or https URL")
+      }
+      host = hostRange
+    } else if isWeb {
+      throw DeepLinkError(
+        .host, .host, input: input, value: nil,
+        problem: "expected a host after \"//\" in an http or https URL")
+    }
+
+    // Path, split on the encoded "/".
+    let pathStart = i
+    var segments = SegmentList()
+    var pathHasEscapes = false
+    if i < end, bytes[i] == UInt8(ascii: "/") { i += 1 }
+    let firstNumber = host != nil && !isWeb ? 2 : 1
+    var segmentStart = i
+    var segmentHasContent = false
+    var decoder = UTF8EscapeState()
+    while i < end {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+      if byte == UInt8(ascii: "/") {
+        if decoder.isIncomplete {
+          throw DeepLinkError(
+            .invalidUTF8, .pathSegment(segments.count + firstNumber), input: input,
+            value: text(bytes, segmentStart..<i),
+            problem: UTF8EscapeState.Problem.invalidUTF8.text(bytes))
+        }
+        segments.append(start: segmentStart)
+        segmentStart = i + 1
+        segmentHasContent = false
+        i += 1
+        continue
+      }
+      segmentHasContent = true
+      if byte == UInt8(ascii: "%") { pathHasEscapes = true }
+      if let problem = decoder.step(bytes, &i, end: end) {
+        var stop = i
+        while stop < end, !isDelimiter(bytes[stop]), bytes[stop] != UInt8(ascii: "/") {
+          stop += 1
+        }
+        throw DeepLinkError(
+          problem.code, .pathSegment(segments.count + firstNumber), input: input,
+          value: text(bytes, segmentStart..<stop), problem: problem.text(bytes))
+      }
+    }
+    if decoder.isIncomplete {
+      throw DeepLinkError(
+        .invalidUTF8, .pathSegment(segments.count + firstNumber), input: input,
+        value: text(bytes, segmentStart..<i), problem: UTF8EscapeState.Problem.invalidUTF8.text(bytes))
+    }
+    if segmentHasContent {
+      segments.append(start: segmentStart)
+      segments.end = i
+    } else {
+      // Empty path, or a trailing slash: `user/42/` reads like `user/42`.
+      segments.end = max(segmentStart - 1, pathStart)
+    }
+    let path = pathStart..<i
+
+    // Query.
+    var query: Range<Int>?
+    if i < end, bytes[i] == UInt8(ascii: "?") {
+      i += 1
+      let start = i
+      while i < end, bytes[i] != UInt8(ascii: "#") { i += 1 }
+      query = start..<i
+      try validateQuery(bytes, start..<i, input: input)
+    }
+
+    // Fragment.
+    var fragment: Range<Int>?
+    if i < end, bytes[i] == UInt8(ascii: "#") {
+      let range = (i + 1)..<end
+      try validate(bytes, range) { problem in
+        DeepLinkError(
+          problem.code, .fragment, input: input, value: text(bytes, range),
+          problem: problem.text(bytes))
+      }
+      fragment = range
+    }
+
+    return URLLayout(
+      scheme: scheme, isWeb: isWeb, host: host, path: path, segments: segments,
+      pathHasEscapes: pathHasEscapes, query: query, fragment: fragment)
+  }
+
+  /// Validates the items of a query, naming the item whose name or value is malformed.
+  private static func validateQuery(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, input: String
+  ) throws(DeepLinkError) {
+    var itemStart = query.lowerBound
+    while itemStart < query.upperBound {
+      var itemEnd = itemStart
+      while itemEnd < query.upperBound, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
+      var equals = itemStart
+      while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+      let name = itemStart..<equals
+      let value = equals < itemEnd ? (equals + 1)..<itemEnd : itemEnd..<itemEnd
+      for part in [name, value] {
+        try validate(bytes, part) { problem in
+          DeepLinkError(
+            problem.code, .queryItem(text(bytes, name)), input: input, value: text(bytes, part),
+            problem: problem.text(bytes))
+        }
+      }
+      itemStart = itemEnd + 1
+    }
+  }
+
+  /// Checks escapes, control characters and UTF-8 in `range`, reporting through `error`.
+  static func validate(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    error: (UTF8EscapeState.Problem) -> DeepLinkError
+  ) throws(DeepLinkError) {
+    var decoder = UTF8EscapeState()
+    var i = range.lowerBound
+    while i < range.upperBound {
+      if let problem = decoder.step(bytes, &i, end: range.upperBound) {
+        throw error(problem)
+      }
+    }
+    if decoder.isIncomplete { throw error(.invalidUTF8) }
+  }
+
+  private static func isValidScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> Bool
+  {
+    guard let first = range.first, isLetter(bytes[first]) else { return false }
+    return range.allSatisfy { index in
+      let byte = bytes[index]
+      return isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+  }
+}
+
+/// Tracks percent escapes and the UTF-8 sequences they spell, one byte or escape at a time.
+struct UTF8EscapeState {
+  /// What is wrong at the current position.
+  enum Problem {
+    case malformedEscape(at: Int)
+    case control(UInt8)
+    case invalidUTF8
+
+    var code: DeepLinkError.Code {
+      switch self {
+      case .malformedEscape: .malformedPercentEncoding
+      case .control: .controlCharacter
+      case .invalidUTF8: .invalidUTF8
+      }
+    }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+      switch self {
+      case .malformedEscape(let at):
+        var stop = at + 1
+        while stop < bytes.count, stop < at + 3, isHexDigit(bytes[stop]) { stop += 1 }
+        if stop < bytes.count, stop < at + 3 { stop += 1 }
+        return "has a malformed percent escape \(quoted(DeepLinking.text(bytes, at..<stop))); "
+          + #"expected "%" followed by two hexadecimal digits"#
+      case .control(let byte):
+        let hex = String(byte, radix: 16, uppercase: true)
+        let code = String(repeating: "0", count: 4 - hex.count) + hex
+        return "contains control character U+\(code); "
+          + "expected no control characters, raw or percent-encoded"
+      case .invalidUTF8:
+        return "is not UTF-8 once percent-decoded; expected percent-encoded UTF-8"
+      }
+    }
+  }
+
+  /// How many continuation bytes the current escaped sequence still needs.
+  private var remaining = 0
+  /// The range the next continuation byte must fall in (Unicode Table 3-7).
+  private var lower: UInt8 = 0x80
+  private var upper: UInt8 = 0xBF
+
+  /// Whether an escaped multi-byte sequence was started and not finished.
+  var isIncomplete: Bool { remaining > 0 }
+
+  /// Consumes the byte or escape at `i`, advancing `i` past it.
+  @inline(__always)
+  mutating func step(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, end: Int
+  ) -> Problem? {
+    let byte = bytes[i]
+    if byte == UInt8(ascii: "%") {
+      guard i + 2 < end, let high = hexValue(bytes[i + 1]),
+        let low = hexValue(bytes[i + 2])
+      else { return .malformedEscape(at: i) }
+      i += 3
+      return decoded(high << 4 | low)
+    }
+    i += 1
+    if byte < 0x20 || byte == 0x7F { return .control(byte) }
+    // Raw bytes come from a Swift string and so are valid UTF-8 on their own; all that can go
+    // wrong is an escaped lead byte followed by a raw byte.
+    return remaining > 0 ? .invalidUTF8 : nil
+  }
+
+  private mutating func decoded(_ byte: UInt8) -> Problem? {
+    if remaining > 0 {
+      guard byte >= lower, byte <= upper else { return .invalidUTF8 }
+      remaining -= 1
+      lower = 0x80
+      upper = 0xBF
+      return nil
+    }
+    switch byte {
+    case 0x00..<0x20, 0x7F: return .control(byte)
+    case 0x00..<0x80: return nil
+    case 0xC2...0xDF: remaining = 1
+    case 0xE0: (remaining, lower) = (2, 0xA0)
+    case 0xE1...0xEC, 0xEE...0xEF: remaining = 2
+    case 0xED: (remaining, upper) = (2, 0x9F)
+    case 0xF0: (remaining, lower) = (3, 0x90)
+    case 0xF1...0xF3: remaining = 3
+    case 0xF4: (remaining, upper) = (3, 0x8F)
+    default: return .invalidUTF8
+    }
+    return nil
+  }
+}
+
+/// The start offsets of a path's segments: the first 16 inline, the rest on the heap.
+struct SegmentList {
+  private var inline = SIMD16<Int32>()
+  private var overflow: [Int] = []
+  private(set) var count = 0
+  /// Where the last segment ends.
+  var end = 0
+
+  mutating func append(start: Int) {
+    if count < 16 {
+      inline[count] = Int32(truncatingIfNeeded: start)
+    } else {
+      overflow.append(start)
+    }
+    count += 1
+  }
+
+  @inline(__always)
+  func start(_ index: Int) -> Int {
+    index < 16 ? Int(inline[index]) : overflow[index - 16]
+  }
+
+  /// The bytes of segment `index`, without the `/` that ends it.
+  @inline(__always)
+  func range(_ index: Int) -> Range<Int> {
+    start(index)..<(index + 1 < count ? start(index + 1) - 1 : end)
+  }
+}

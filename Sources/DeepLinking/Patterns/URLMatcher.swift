@@ -1,0 +1,80 @@
+/// The settings that matching runs with: converters, universal-link hosts and limits.
+///
+/// ```swift
+/// var matcher = URLMatcher(universalLinkHosts: ["example.com"])
+/// matcher.valueConverters["region"] = { components, index in
+///   ["us-west-1", "eu-west-3"].contains(components[index]) ? components[index] : nil
+/// }
+/// let pattern: URLPattern = "region/<region:code>"
+/// matcher.match("https://example.com/region/eu-west-3", against: pattern)?.pathParams.code
+/// // "eu-west-3"
+/// ```
+public struct URLMatcher: Sendable {
+  /// The converters that `<converter:name>` parameters use, by name.
+  public var valueConverters: ValueConverters
+
+  /// The hosts whose `http` and `https` URLs are universal links, stored lowercased.
+  ///
+  /// A pattern without a scheme matches `https://<allowed host>/<segments>` like
+  /// `myapp://<segments>`. Hosts compare ignoring ASCII case; no other host, nor a
+  /// sub-domain of an allowed host, matches.
+  public var universalLinkHosts: Set<String> {
+    get { lowercasedHosts }
+    set { lowercasedHosts = Set(newValue.map { $0.lowercased() }) }
+  }
+  private var lowercasedHosts: Set<String> = []
+
+  /// The longest URL, in UTF-8 bytes, that is read; longer ones fail with
+  /// ``DeepLinkError/Code/tooLong``. The default is 8 KiB.
+  public var maximumURLLength: Int
+
+  /// Whether `+` in the query decodes to a space, as in HTML form data. The default is
+  /// `false`: `+` is a literal plus, as RFC 3986 says. A `+` in the path is always a plus.
+  public var decodesPlusAsSpace: Bool
+
+  /// Creates a matcher.
+  /// - Parameters:
+  ///   - valueConverters: The converter table; the built-ins by default.
+  ///   - universalLinkHosts: Hosts whose web URLs match patterns without a scheme.
+  ///   - maximumURLLength: The longest URL read, in UTF-8 bytes.
+  ///   - decodesPlusAsSpace: Whether `+` in the query decodes to a space.
+  public init(
+    valueConverters: ValueConverters = .standard, universalLinkHosts: Set<String> = [],
+    maximumURLLength: Int = 8192, decodesPlusAsSpace: Bool = false
+  ) {
+    self.valueConverters = valueConverters
+    self.maximumURLLength = maximumURLLength
+    self.decodesPlusAsSpace = decodesPlusAsSpace
+    self.universalLinkHosts = universalLinkHosts
+  }
+
+  /// Matches `url` against `pattern`.
+  /// - Parameters:
+  ///   - url: The URL string.
+  ///   - pattern: The pattern to match.
+  /// - Returns: The match, or `nil` when the URL is malformed or does not fit the pattern.
+  /// - Complexity: One pass over the URL's bytes, plus the decoding of segments that contain
+  ///   percent escapes. No allocation for a pattern without parameters.
+  public func match(_ url: String, against pattern: URLPattern) -> URLMatch? {
+    if case .matched(let match) = run(url, pattern, explain: false) { return match }
+    return nil
+  }
+
+  /// Matches `url` against `pattern`, throwing the reason when it does not fit.
+  /// - Parameters:
+  ///   - url: The URL string.
+  ///   - pattern: The pattern to match.
+  /// - Returns: The match.
+  /// - Throws: A ``DeepLinkError`` naming the first part of the URL that is malformed or
+  ///   differs from the pattern, such as
+  ///   `path segment 2 of "myapp://user/12abc": "12abc" is not an int`.
+  public func requireMatch(_ url: String, against pattern: URLPattern) throws(DeepLinkError)
+    -> URLMatch
+  {
+    switch run(url, pattern, explain: true) {
+    case .matched(let match): return match
+    case .failed(let error?): throw error
+    case .failed(nil): preconditionFailure("an explained match failed without a reason")
+    }
+  }
+}

@@ -1,0 +1,272 @@
+/// A compiled URL pattern, such as `myapp://user/<int:id>`, that URLs are matched against.
+///
+/// Build one from a string literal or with ``init(_:)``, then match:
+///
+/// ```swift
+/// let pattern: URLPattern = "myapp://products/<int:cat_id>/<slug>"
+/// let match = pattern.match("myapp://products/12/red-shoes?ref=home")
+/// match?.values["cat_id"] as? Int   // 12
+/// match?.pathParams.slug             // "red-shoes"
+/// match?.queryParams.ref             // "home"
+/// ```
+///
+/// ## Syntax
+///
+/// A pattern is an optional `scheme://`, then `/`-separated segments. In a custom-scheme
+/// pattern the first segment stands for the URL's host (`myapp://user/...`); in an `http` or
+/// `https` pattern the host is the website and the segments stand for the path. Each segment
+/// is one of:
+///
+/// - a literal (`user`), compared exactly; in the host position, ignoring ASCII case;
+/// - `:name` or `<name>`, a string parameter that matches any non-empty segment;
+/// - `<converter:name>`, a parameter converted by a ``ValueConverters`` entry: the built-in
+///   `string`, `int`, `float`, `uuid`, or any converter you register, such as
+///   `<region:region>`;
+/// - `<path:name>`, the rest of the path (one or more segments, joined with `/`); it must be
+///   the last segment;
+/// - `*`, exactly one non-empty segment of anything, not captured.
+///
+/// A pattern without a scheme, such as `user/<int:id>`, describes host and path: it matches
+/// any custom scheme (`myapp://user/42`, `other://user/42`), and universal links
+/// (`https://example.com/user/42`) whose host the ``URLMatcher`` allows.
+///
+/// Queries and fragments are never part of matching: `myapp://user` matches
+/// `myapp://user?id=123`, and a trailing `/` on either side is ignored.
+///
+/// > Note: A string literal that is not a valid pattern stops the program with the reason, as
+/// > a programmer error; use ``init(_:)`` for patterns that come from outside your code.
+public struct URLPattern: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// The pattern as it was written.
+  public let source: String
+
+  /// The lowercased scheme, or `nil` for a pattern that matches under any scheme.
+  let scheme: String?
+
+  /// Whether the scheme is `http` or `https`.
+  let isWeb: Bool
+
+  /// For a web pattern, the token that the URL's host must match.
+  let authority: Token?
+
+  /// The tokens that the link's segments must match, in order.
+  let tokens: [Token]
+
+  /// The names of the parameters, in the order they appear.
+  public let parameterNames: [String]
+
+  /// Compiles `source` into a pattern.
+  ///
+  /// ```swift
+  /// let pattern = try URLPattern("myapp://docs/<path:doc_path>")
+  /// ```
+  ///
+  /// - Parameter source: The pattern text, such as `myapp://user/:id`.
+  /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/invalidPattern`` that names
+  ///   the segment at fault: an empty or repeated parameter name, a `<path:…>` that is not
+  ///   last, text mixed with a parameter or `*`, an empty segment, a query or fragment.
+  public init(_ source: String) throws(DeepLinkError) {
+    self.source = source
+    func failure(_ component: DeepLinkError.Component, _ value: String?, _ problem: String)
+      -> DeepLinkError
+    {
+      DeepLinkError(.invalidPattern, component, input: source, value: value, problem: problem)
+    }
+
+    var rest = Substring(source)
+    if let delimiter = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+      throw failure(
+        .pattern, String(rest[delimiter...]),
+        "is a query or fragment; expected only scheme, host and path (queries are not matched)")
+    }
+
+    var scheme: String?
+    if let separator = rest.indices.first(where: { rest[$0...].hasPrefix("://") }) {
+      let name = rest[..<separator]
+      guard name.utf8.first.map(isLetter) == true,
+        name.utf8.allSatisfy({
+          isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+            || $0 == UInt8(ascii: ".")
+        })
+      else {
+        throw failure(
+          .scheme, String(name),
+          #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
+        )
+      }
+      scheme = name.lowercased()
+      rest = rest[rest.index(separator, offsetBy: 3)...]
+    } else if let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
+      !rest[..<colon].contains("/"), !rest[..<colon].contains("<")
+    {
+      throw failure(
+        .scheme, String(rest[..<colon]), #"is not followed by "://"; expected "scheme://host""#)
+    }
+    self.scheme = scheme
+    let isWeb = scheme == "http" || scheme == "https"
+    self.isWeb = isWeb
+
+    var pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
+    if scheme == nil, pieces.count > 1, pieces.first?.isEmpty == true { pieces.removeFirst() }
+    if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
+
+    var authority: Token?
+    if isWeb {
+      let host = pieces.removeFirst()
+      guard !host.isEmpty else {
+        throw failure(.host, nil, "expected a host after \"\(scheme ?? "")://\"")
+      }
+      authority = try Token.compile(
+        host, component: .host, isHost: true, failure: failure)
+    }
+
+    var tokens: [Token] = []
+    var names: [String] = []
+    for (offset, piece) in pieces.enumerated() {
+      let component = DeepLinkError.Component.patternSegment(offset + 1)
+      if piece.isEmpty {
+        if pieces.count == 1, isWeb { break }
+        if pieces.count == 1, let scheme {
+          throw failure(.host, nil, "expected a host after \"\(scheme)://\"")
+        }
+        if pieces.count == 1 {
+          throw failure(.pattern, nil, "expected at least one segment, such as \"user/:id\"")
+        }
+        throw failure(component, "", "is empty; expected a literal, a parameter or \"*\"")
+      }
+      let isHost = offset == 0 && !isWeb && scheme != nil
+      tokens.append(try Token.compile(piece, component: component, isHost: isHost, failure: failure))
+    }
+    let all = [authority].compactMap { $0 } + tokens
+    for (offset, token) in all.enumerated() {
+      if case .rest = token.kind, offset != all.count - 1 || token.component == .host {
+        throw failure(
+          token.component, token.text,
+          "captures the rest of the path; expected it to be the last segment")
+      }
+      guard let name = token.name else { continue }
+      if names.contains(name) {
+        throw failure(
+          token.component, token.text,
+          "repeats the parameter name \(quoted(name)); expected each name once")
+      }
+      names.append(name)
+    }
+    self.authority = authority
+    self.tokens = tokens
+    self.parameterNames = names
+  }
+
+  /// Compiles a pattern literal, stopping the program with the reason if it is invalid.
+  /// - Parameter value: The pattern text.
+  public init(stringLiteral value: String) {
+    do {
+      try self.init(value)
+    } catch {
+      preconditionFailure("invalid URLPattern literal: \(error)")
+    }
+  }
+
+  /// The pattern as it was written.
+  public var description: String { source }
+
+  /// Two patterns are equal when they were written the same way.
+  public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool { lhs.source == rhs.source }
+
+  /// Hashes the pattern's source.
+  /// - Parameter hasher: The hasher to use.
+  public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+}
+
+/// One compiled segment of a pattern.
+struct Token: Sendable {
+  enum Kind: Sendable {
+    /// A literal, percent-decoded; `lowercased` is set in the host position.
+    case literal([UInt8])
+    /// A parameter converted by the named converter (`string` for `:id` and `<id>`);
+    /// `builtIn` is set when the name is a built-in's.
+    case parameter(converter: String, builtIn: BuiltInConverter?)
+    /// `*`.
+    case wildcard
+    /// `<path:name>`, the rest of the path, through the named converter.
+    case rest(converter: String)
+  }
+
+  var kind: Kind
+  var name: String?
+  /// The segment as written, for messages.
+  var text: String
+  var component: DeepLinkError.Component
+
+  static func compile(
+    _ piece: Substring, component: DeepLinkError.Component, isHost: Bool,
+    failure: (DeepLinkError.Component, String?, String) -> DeepLinkError
+  ) throws(DeepLinkError) -> Token {
+    let text = String(piece)
+    func token(_ kind: Kind, _ name: String?) -> Token {
+      Token(kind: kind, name: name, text: text, component: component)
+    }
+    func checkedName(_ name: Substring, example: String) throws(DeepLinkError) -> String {
+      guard !name.isEmpty else {
+        throw failure(component, text, "has an empty parameter name; expected \(example)")
+      }
+      guard name.utf8.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") })
+      else {
+        throw failure(
+          component, text,
+          "has an invalid parameter name \(quoted(String(name))); "
+            + "expected letters, digits and \"_\"")
+      }
+      return String(name)
+    }
+
+    if piece == "*" { return token(.wildcard, nil) }
+    if piece.first == ":" {
+      let name = try checkedName(piece.dropFirst(), example: "\":name\"")
+      return token(.parameter(converter: "string", builtIn: .string), name)
+    }
+    if piece.first == "<", piece.last == ">", piece.count >= 2 {
+      let inner = piece.dropFirst().dropLast()
+      let parts = inner.split(separator: ":", omittingEmptySubsequences: false)
+      let example = "\"<name>\" or \"<converter:name>\""
+      switch parts.count {
+      case 1:
+        return token(.parameter(converter: "string", builtIn: .string), try checkedName(parts[0], example: example))
+      case 2:
+        let converter = parts[0]
+        guard !converter.isEmpty,
+          converter.utf8.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") })
+        else {
+          throw failure(
+            component, text,
+            "has an invalid converter name \(quoted(String(converter))); "
+              + "expected letters, digits and \"_\"")
+        }
+        let name = try checkedName(parts[1], example: example)
+        if converter == "path" { return token(.rest(converter: "path"), name) }
+        let builtIn = BuiltInConverter.allCases.first { $0.name == converter }
+        return token(.parameter(converter: String(converter), builtIn: builtIn), name)
+      default:
+        throw failure(component, text, "is not a parameter; expected \(example)")
+      }
+    }
+    if piece.contains(where: { $0 == "<" || $0 == ">" }) {
+      throw failure(
+        component, text,
+        "mixes a parameter with text; expected a parameter to fill the whole segment")
+    }
+    if piece.contains("*") {
+      throw failure(component, text, "mixes \"*\" with text; expected \"*\" alone")
+    }
+    // A literal: validate and decode its percent escapes.
+    let decoded: Result<[UInt8], DeepLinkError> = withUTF8Bytes(text) { bytes in
+      Result { () throws(DeepLinkError) in
+        try URLLayout.validate(bytes, 0..<bytes.count) { problem in
+          failure(component, text, problem.text(bytes))
+        }
+        return withDecodedBytes(bytes, 0..<bytes.count, plusIsSpace: false) { Array($0) }
+      }
+    }
+    let literal = try decoded.get()
+    return token(.literal(isHost ? literal.map(lowercasedASCII) : literal), nil)
+  }
+}
