@@ -13,7 +13,8 @@ let package = Package(
     .target(name: "DeepLinking"),
 
     // Command Line
-    .executableTarget(name: "deeplink", dependencies: ["DeepLinking"]),
+    .target(name: "DeepLinkCommandLine", dependencies: ["DeepLinking"]),
+    .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommandLine"]),
 
     // Benchmarks (run with `swift run -c release DeepLinkingBenchmarks`)
     .executableTarget(
@@ -24,6 +25,7 @@ let package = Package(
 
     // Tests
     .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking"]),
+    .testTarget(name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine"]),
   ],
   swiftLanguageModes: [.v6]
 )

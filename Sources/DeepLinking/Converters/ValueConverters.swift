@@ -92,14 +92,23 @@ enum BuiltInConverter: CaseIterable, Sendable {
     }
   }
 
-  /// What a refused segment "is not", for messages: `"x" is not an int`.
+  /// What the converter expects, for messages: `expected an int for "id"`.
   var expectation: String {
     switch self {
-    case .string: "a non-empty segment"
+    case .string: "a value"
     case .int: "an int"
     case .float: "a float"
     case .uuid: "a UUID"
-    case .path: "a path without empty, \".\" or \"..\" segments"
+    case .path: "a path"
+    }
+  }
+
+  /// Why a non-empty segment was refused, for messages: `"x" is not an int`.
+  var refusal: String {
+    switch self {
+    case .string: "is not a value"
+    case .int, .float, .uuid: "is not \(expectation)"
+    case .path: #"is a dot segment; expected path segments other than "." and "..""#
     }
   }
 
@@ -112,7 +121,15 @@ enum BuiltInConverter: CaseIterable, Sendable {
       return rest.joined(separator: "/")
     }
     var text = components[index]
-    return text.withUTF8 { convert(decoded: $0) }
+    let converted = text.withUTF8 { convert(decoded: $0) }
+    switch converted {
+    case .text?: return components[index]
+    case .int(let value)?: return value
+    case .double(let value)?: return value
+    case .uuid(let value)?: return value
+    case .custom(let value)?: return value
+    case nil: return nil
+    }
   }
 
   /// Converts one decoded segment; `path` is handled by the matcher.

@@ -44,8 +44,10 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The message: the component, the quoted input, the quoted value and what was expected.
   ///
   /// For example `host of "myapp://user@evil.com/x": "user@evil.com" has user info; expected
-  /// only a host`.
+  /// only a host`, or, for the URL as a whole, `URL "myapp://…" is 9010 bytes long; expected at
+  /// most 8192 bytes`.
   public var description: String {
+    if component == .url { return "URL \(quoted(input)) \(problem)" }
     let found = value.map { quoted($0) + " " } ?? "missing; "
     return "\(component) of \(quoted(input)): \(found)\(problem)"
   }

@@ -23,6 +23,13 @@ func isDelimiter(_ byte: UInt8) -> Bool {
   byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
 }
 
+/// Whether `byte` separates the parts of a URL: `/`, `?`, `#`, `&` or `=`.
+@inline(__always)
+func isSeparator(_ byte: UInt8) -> Bool {
+  isDelimiter(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "&")
+    || byte == UInt8(ascii: "=")
+}
+
 @inline(__always)
 func lowercasedASCII(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
 

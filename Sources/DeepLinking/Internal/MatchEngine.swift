@@ -146,8 +146,8 @@ extension URLMatcher {
           return .failed(
             explain
               ? DeepLinkError(
-                .pathMismatch, link.component(index), input: url,
-                value: decodedText(bytes, range, plusIsSpace: false),
+                link.hostFirst && index == 0 ? .host : .pathMismatch, link.component(index),
+                input: url, value: decodedText(bytes, range, plusIsSpace: false),
                 problem: "is not \(quoted(token.text))") : nil)
         }
       case .wildcard:
@@ -249,7 +249,7 @@ extension URLMatcher {
       if value.isEmpty {
         problem = "is empty; expected a value for \(quoted(token.name ?? ""))"
       } else if case .builtIn(let builtIn)? = valueConverters.entries[name] {
-        problem = "is not \(builtIn.expectation)"
+        problem = builtIn.refusal
       } else {
         problem = "is not accepted by converter \(quoted(name))"
       }

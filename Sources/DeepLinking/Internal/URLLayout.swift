@@ -29,7 +29,7 @@ struct URLLayout {
     if end > maximumLength {
       throw DeepLinkError(
         .tooLong, .url, input: input, value: nil,
-        problem: "expected at most \(maximumLength) bytes, found \(end)")
+        problem: "is \(end) bytes long; expected at most \(maximumLength) bytes")
     }
 
     // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
@@ -72,7 +72,9 @@ struct URLLayout {
         }
         if byte == UInt8(ascii: "@") {
           var stop = i
-          while stop < end, !isDelimiter(bytes[stop]) { stop += 1 }
+          while stop < end, !isDelimiter(bytes[stop]), bytes[stop] != UInt8(ascii: "/") {
+            stop += 1
+          }
           throw DeepLinkError(
             .userInfo, .host, input: input, value: text(bytes, start..<stop),
             problem: "has user info; expected only a host")
@@ -262,8 +264,7 @@ struct UTF8EscapeState {
       switch self {
       case .malformedEscape(let at):
         var stop = at + 1
-        while stop < bytes.count, stop < at + 3, isHexDigit(bytes[stop]) { stop += 1 }
-        if stop < bytes.count, stop < at + 3 { stop += 1 }
+        while stop < min(at + 3, bytes.count), !isSeparator(bytes[stop]) { stop += 1 }
         return "has a malformed percent escape \(quoted(DeepLinking.text(bytes, at..<stop))); "
           + #"expected "%" followed by two hexadecimal digits"#
       case .control(let byte):

@@ -1,6 +1,6 @@
 /// A compiled URL pattern, such as `myapp://user/<int:id>`, that URLs are matched against.
 ///
-/// Build one from a string literal or with ``init(_:)``, then match:
+/// Build one from a string literal or with ``init(validating:)``, then match:
 ///
 /// ```swift
 /// let pattern: URLPattern = "myapp://products/<int:cat_id>/<slug>"
@@ -34,7 +34,8 @@
 /// `myapp://user?id=123`, and a trailing `/` on either side is ignored.
 ///
 /// > Note: A string literal that is not a valid pattern stops the program with the reason, as
-/// > a programmer error; use ``init(_:)`` for patterns that come from outside your code.
+/// > a programmer error; use ``init(validating:)`` for patterns that come from outside your
+/// > code.
 public struct URLPattern: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The pattern as it was written.
   public let source: String
@@ -54,17 +55,21 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   /// The names of the parameters, in the order they appear.
   public let parameterNames: [String]
 
-  /// Compiles `source` into a pattern.
+  /// Compiles `source` into a pattern, throwing if it is not valid.
   ///
   /// ```swift
-  /// let pattern = try URLPattern("myapp://docs/<path:doc_path>")
+  /// let source = "myapp://docs/<path:doc_path>"   // from a configuration file, say
+  /// let pattern = try URLPattern(validating: source)
   /// ```
+  ///
+  /// > Note: `URLPattern("myapp://…")` with a string literal is a literal, which stops the
+  /// > program if the pattern is invalid; the `validating:` label marks the throwing form.
   ///
   /// - Parameter source: The pattern text, such as `myapp://user/:id`.
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/invalidPattern`` that names
   ///   the segment at fault: an empty or repeated parameter name, a `<path:…>` that is not
   ///   last, text mixed with a parameter or `*`, an empty segment, a query or fragment.
-  public init(_ source: String) throws(DeepLinkError) {
+  public init(validating source: String) throws(DeepLinkError) {
     self.source = source
     func failure(_ component: DeepLinkError.Component, _ value: String?, _ problem: String)
       -> DeepLinkError
@@ -138,7 +143,11 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     }
     let all = [authority].compactMap { $0 } + tokens
     for (offset, token) in all.enumerated() {
-      if case .rest = token.kind, offset != all.count - 1 || token.component == .host {
+      if case .rest = token.kind, token.component == .host {
+        throw failure(
+          token.component, token.text, "captures a path; expected a literal host or a parameter")
+      }
+      if case .rest = token.kind, offset != all.count - 1 {
         throw failure(
           token.component, token.text,
           "captures the rest of the path; expected it to be the last segment")
@@ -160,7 +169,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   /// - Parameter value: The pattern text.
   public init(stringLiteral value: String) {
     do {
-      try self.init(value)
+      try self.init(validating: value)
     } catch {
       preconditionFailure("invalid URLPattern literal: \(error)")
     }

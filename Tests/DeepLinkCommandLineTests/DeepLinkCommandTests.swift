@@ -1,0 +1,64 @@
+import DeepLinkCommandLine
+import Testing
+
+/// The `deeplink` command's output and exit status, word for word.
+@Suite struct DeepLinkCommandTests {
+  @Test func matchPrintsTheWinningPatternAndTypedParameters() {
+    let result = DeepLinkCommand.run([
+      "match", "myapp://user/<int:id>", "myapp://user/42?tab=posts#top",
+    ])
+    #expect(
+      result.output == """
+        matched "myapp://user/<int:id>"
+          path  id: Int = 42
+          query tab: String = "posts"
+          fragment: "top"
+
+        """)
+    #expect(result.status == 0)
+  }
+
+  @Test func firstMatchingPatternWins() {
+    let result = DeepLinkCommand.run([
+      "match", "myapp://user/<int:id>", "myapp://user/<name>", "myapp://user/jake",
+    ])
+    #expect(result.output == "matched \"myapp://user/<name>\"\n  path  name: String = \"jake\"\n")
+    #expect(result.status == 0)
+  }
+
+  @Test func failurePrintsEveryReason() {
+    let result = DeepLinkCommand.run([
+      "match", "myapp://user/<int:id>", "myapp://usr/:id", "myapp://user/12abc",
+    ])
+    #expect(
+      result.output == """
+        no match for "myapp://user/<int:id>": path segment 2 of "myapp://user/12abc": "12abc" is not an int
+        no match for "myapp://usr/:id": host of "myapp://user/12abc": "user" is not "usr"
+
+        """)
+    #expect(result.status == 1)
+  }
+
+  @Test func invalidPatternIsAUsageError() {
+    let result = DeepLinkCommand.run(["match", "myapp://user/<int:>", "myapp://user/1"])
+    #expect(
+      result.output
+        == #"invalid pattern: pattern segment 2 of "myapp://user/<int:>": "<int:>" has an empty parameter name; expected "<name>" or "<converter:name>""#
+        + "\n")
+    #expect(result.status == 2)
+  }
+
+  @Test(arguments: [["match"], ["match", "only-one"], ["frobnicate"]])
+  func usage(arguments: [String]) {
+    #expect(DeepLinkCommand.run(arguments) == .init(output: DeepLinkCommand.usage, status: 2))
+  }
+
+  @Test func demonstrationRunsTheSeedExamples() {
+    let result = DeepLinkCommand.run([])
+    #expect(result.status == 0)
+    #expect(result.output.contains("$ deeplink match 'myapp://docs/<path:doc_path>'"))
+    #expect(result.output.contains(#"  path  doc_path: String = "guia/avancado/uso""#))
+    #expect(result.output.contains(#"\"devxoul\" is not an int"#) == false)
+    #expect(result.output.contains(#""devxoul" is not an int"#))
+  }
+}

@@ -1,0 +1,82 @@
+import DeepLinking
+import Testing
+
+/// Pattern syntax working together: host parameters, wildcards, scheme-less patterns.
+@Suite struct URLPatternTests {
+  @Test func hostPositionParameter() throws {
+    let pattern: URLPattern = "myapp://:section/list"
+    #expect(pattern.match("myapp://news/list")?.pathParams.section == "news")
+    #expect(pattern.match("myapp://news/grid") == nil)
+    #expect(pattern.parameterNames == ["section"])
+  }
+
+  @Test func webHostParameter() throws {
+    let pattern: URLPattern = "https://<site>/user/<int:id>"
+    let match = try #require(pattern.match("https://Example.com/user/3"))
+    #expect(match.pathParams.site == "Example.com")
+    #expect(match.values["id"] as? Int == 3)
+  }
+
+  @Test func wildcardMatchesExactlyOneSegment() {
+    let pattern: URLPattern = "myapp://a/*/c"
+    #expect(pattern.match("myapp://a/anything/c") != nil)
+    #expect(pattern.match("myapp://a/c") == nil)
+    #expect(pattern.match("myapp://a/x/y/c") == nil)
+    #expect(pattern.parameterNames.isEmpty)
+  }
+
+  @Test func everySyntaxTogether() throws {
+    let pattern: URLPattern = "myapp://:area/*/<int:id>/<string:slug>/<slug2>/<uuid:u>/<path:rest>"
+    let url =
+      "myapp://shop/x/12/red/blue/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/a/b%20c?z=1"
+    let match = try #require(pattern.match(url))
+    #expect(match.pathParams.area == "shop")
+    #expect(match.values["id"] as? Int == 12)
+    #expect(match.pathParams.slug == "red")
+    #expect(match.pathParams.slug2 == "blue")
+    #expect(match.pathParams.rest == "a/b c")
+    #expect(match.pathParams.names == ["area", "id", "slug", "slug2", "u", "rest"])
+    #expect(match.queryParams.z == "1")
+  }
+
+  @Test(arguments: ["myapp://user/42", "other://user/42", "x-y.z+w://user/42", "myapp:/user/42"])
+  func schemeLessPatternMatchesAnyCustomScheme(url: String) {
+    #expect(URLPattern("user/<int:id>").match(url)?.values["id"] as? Int == 42)
+    #expect(URLPattern("/user/<int:id>").match(url)?.values["id"] as? Int == 42)
+  }
+
+  @Test func schemeLessPatternMatchesAllowedUniversalLinkHostsOnly() {
+    let pattern: URLPattern = "user/<int:id>"
+    let matcher = URLMatcher(universalLinkHosts: ["Example.com"])
+    #expect(matcher.universalLinkHosts == ["example.com"])
+    #expect(pattern.match("https://example.com/user/7", using: matcher) != nil)
+    #expect(pattern.match("https://EXAMPLE.COM/user/7/", using: matcher) != nil)
+    #expect(pattern.match("http://example.com/user/7", using: matcher) != nil)
+    #expect(pattern.match("https://evil.com/user/7", using: matcher) == nil)
+    #expect(pattern.match("https://example.com.evil.com/user/7", using: matcher) == nil)
+    #expect(pattern.match("https://sub.example.com/user/7", using: matcher) == nil)
+    #expect(pattern.match("https://example.com/user/7") == nil)
+  }
+
+  @Test func literalsMayBePercentEncoded() {
+    let pattern: URLPattern = "myapp://a%20b/caf%C3%A9"
+    #expect(pattern.match("myapp://a%20b/café") != nil)
+    #expect(pattern.match("myapp://A%20B/caf%c3%a9") != nil)
+  }
+
+  @Test func patternsCompareBySource() throws {
+    #expect(URLPattern("myapp://a/:id") == (try URLPattern(validating: "myapp://a/:id")))
+    #expect(URLPattern("myapp://a/:id") != URLPattern("myapp://a/<id>"))
+    #expect(URLPattern("myapp://a/:id").description == "myapp://a/:id")
+    #expect(Set<URLPattern>(["a", "a", "b"]).count == 2)
+  }
+
+  @Test func unknownConverterIsReportedAtMatchTime() throws {
+    let pattern = try URLPattern(validating: "myapp://region/<region:code>")
+    #expect(pattern.match("myapp://region/x") == nil)
+    let error = try #require(throws: DeepLinkError.self) {
+      try pattern.requireMatch("myapp://region/x")
+    }
+    #expect(error.code == .unknownConverter)
+  }
+}
