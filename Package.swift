@@ -29,3 +29,4 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+package.targets.append(.executableTarget(name: "ProfMatch", dependencies: ["DeepLinking"]))

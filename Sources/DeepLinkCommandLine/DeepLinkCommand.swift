@@ -43,7 +43,8 @@ public enum DeepLinkCommand {
     guard let command = arguments.first else { return demonstration() }
     switch command {
     case "match" where arguments.count >= 3:
-      return match(url: arguments[arguments.count - 1], patterns: arguments[1..<(arguments.count - 1)])
+      return match(
+        url: arguments[arguments.count - 1], patterns: arguments[1..<(arguments.count - 1)])
     case "help", "-h", "--help":
       return Result(output: usage, status: 0)
     default:

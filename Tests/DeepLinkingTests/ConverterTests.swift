@@ -4,24 +4,26 @@ import Testing
 
 /// The built-in converters' grammars, and custom converters.
 @Suite struct ConverterTests {
-  @Test(arguments: [
-    ("0", 0), ("42", 42), ("-7", -7), ("007", 7), ("-0", 0),
-    ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
-    ("9223372036854775808", nil), ("-9223372036854775809", nil), ("99999999999999999999", nil),
-    ("+1", nil), ("1.0", nil), ("0x1F", nil), ("1e3", nil), ("%201", nil), ("1%20", nil),
-    ("-", nil), ("--1", nil), ("١٢", nil), ("%31%32", 12),
-  ] as [(String, Int?)])
+  @Test(
+    arguments: [
+      ("0", 0), ("42", 42), ("-7", -7), ("007", 7), ("-0", 0),
+      ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+      ("9223372036854775808", nil), ("-9223372036854775809", nil), ("99999999999999999999", nil),
+      ("+1", nil), ("1.0", nil), ("0x1F", nil), ("1e3", nil), ("%201", nil), ("1%20", nil),
+      ("-", nil), ("--1", nil), ("١٢", nil), ("%31%32", 12),
+    ] as [(String, Int?)])
   func int(segment: String, expected: Int?) throws {
     let match = URLPattern("myapp://n/<int:value>").match("myapp://n/" + segment)
     #expect(match?.values["value"] as? Int == expected)
   }
 
-  @Test(arguments: [
-    ("0", 0), ("1.5", 1.5), ("-2.25", -2.25), ("1e3", 1000), ("1E-2", 0.01), ("2.5e+1", 25),
-    ("0.1", 0.1), ("12", 12), ("nan", nil), ("NaN", nil), ("inf", nil), ("-infinity", nil),
-    ("1e400", nil), (".5", nil), ("5.", nil), ("+1", nil), ("0x1p3", nil), ("1,5", nil),
-    (" 1", nil), ("1e", nil),
-  ] as [(String, Double?)])
+  @Test(
+    arguments: [
+      ("0", 0), ("1.5", 1.5), ("-2.25", -2.25), ("1e3", 1000), ("1E-2", 0.01), ("2.5e+1", 25),
+      ("0.1", 0.1), ("12", 12), ("nan", nil), ("NaN", nil), ("inf", nil), ("-infinity", nil),
+      ("1e400", nil), (".5", nil), ("5.", nil), ("+1", nil), ("0x1p3", nil), ("1,5", nil),
+      (" 1", nil), ("1e", nil),
+    ] as [(String, Double?)])
   func float(segment: String, expected: Double?) throws {
     let match = URLPattern("myapp://n/<float:value>").match("myapp://n/" + segment)
     #expect(match?.values["value"] as? Double == expected)
@@ -83,7 +85,8 @@ import Testing
     }
     #expect(
       error.description
-        == #"path segment 2 of "myapp://team/jake": "jake" is not accepted by converter "afterUser""#)
+        == #"path segment 2 of "myapp://team/jake": "jake" is not accepted by converter "afterUser""#
+    )
   }
 
   @Test func replacingABuiltInReplacesItEverywhere() throws {
@@ -99,7 +102,9 @@ import Testing
   }
 
   @Test func dictionaryLiteralAddsToTheBuiltIns() throws {
-    let converters: ValueConverters = ["even": { c, i in Int(c[i]).flatMap { $0 % 2 == 0 ? $0 : nil } }]
+    let converters: ValueConverters = [
+      "even": { c, i in Int(c[i]).flatMap { $0 % 2 == 0 ? $0 : nil } }
+    ]
     let matcher = URLMatcher(valueConverters: converters)
     #expect(URLPattern("n/<even:v>/<int:w>").match("myapp://n/4/5", using: matcher) != nil)
     #expect(URLPattern("n/<even:v>/<int:w>").match("myapp://n/3/5", using: matcher) == nil)

@@ -3,7 +3,7 @@ import Testing
 
 /// Every error message, word for word: bad input, mismatches and invalid patterns.
 @Suite struct ErrorMessageTests {
-  /// (pattern, URL, message)
+  /// Patterns, URLs and the exact message of the failure.
   static let matchFailures: [(String, String, String)] = [
     (
       "myapp://user/<int:id>", "myapp://user/12abc",
@@ -171,7 +171,7 @@ import Testing
     }
   }
 
-  /// (pattern, message)
+  /// Invalid patterns and the exact message of the failure.
   static let patternFailures: [(String, String)] = [
     (
       "myapp://user/<int:>",

@@ -80,7 +80,8 @@ import Testing
     #expect(match.value("id", as: Int.self) == 42)
     #expect(match.queryParams.tab == "posts")
     #expect(throws: DeepLinkError.self) {
-      try URLPattern("myapp://user/<int:id>").requireMatch(try #require(URL(string: "myapp://user/x")))
+      try URLPattern("myapp://user/<int:id>").requireMatch(
+        try #require(URL(string: "myapp://user/x")))
     }
   }
 
@@ -122,7 +123,8 @@ import Testing
     let url = "myapp://deep/" + segments.joined(separator: "/")
     let pattern: URLPattern = "myapp://deep/<path:rest>"
     #expect(pattern.match(url)?.pathParams.rest == segments.joined(separator: "/"))
-    let exact = try URLPattern(validating: "myapp://deep/" + segments.dropLast().joined(separator: "/") + "/:last")
+    let exact = try URLPattern(
+      validating: "myapp://deep/" + segments.dropLast().joined(separator: "/") + "/:last")
     #expect(exact.match(url)?.pathParams.last == "40")
     #expect(exact.match(url + "/41") == nil)
   }

@@ -15,6 +15,7 @@
 /// pattern.match("myapp://region/eu-west-3", using: matcher)?.values["region"]
 /// // "eu-west-3"
 /// ```
-public typealias ValueConverter = @Sendable (_ components: [String], _ index: Int) -> (
-  any Sendable
-)?
+public typealias ValueConverter =
+  @Sendable (_ components: [String], _ index: Int) -> (
+    any Sendable
+  )?

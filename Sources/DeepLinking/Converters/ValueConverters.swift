@@ -127,8 +127,7 @@ enum BuiltInConverter: CaseIterable, Sendable {
     case .int(let value)?: return value
     case .double(let value)?: return value
     case .uuid(let value)?: return value
-    case .custom(let value)?: return value
-    case nil: return nil
+    case .custom?, nil: return nil
     }
   }
 

@@ -103,8 +103,13 @@ extension DeepLinkError {
   /// numbers agree with the universal link `https://example.com/user/42`.
   public struct Component: Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
-      case url, scheme, host, path, pathSegment(Int), query, queryItem(String), fragment
-      case pattern, patternSegment(Int)
+      case url, scheme, host, path
+      case pathSegment(Int)
+      case query
+      case queryItem(String)
+      case fragment
+      case pattern
+      case patternSegment(Int)
     }
 
     private let kind: Kind

@@ -13,7 +13,9 @@ func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
 func hexValue(_ byte: UInt8) -> UInt8? {
   if isDigit(byte) { return byte &- UInt8(ascii: "0") }
   let lower = byte | 0x20
-  if lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "f") { return lower - UInt8(ascii: "a") + 10 }
+  if lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "f") {
+    return lower - UInt8(ascii: "a") + 10
+  }
   return nil
 }
 
@@ -21,6 +23,15 @@ func hexValue(_ byte: UInt8) -> UInt8? {
 @inline(__always)
 func isDelimiter(_ byte: UInt8) -> Bool {
   byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+}
+
+/// Whether `byte` needs more than a skip while reading: a control character, `#`, `%`, `&`,
+/// `/`, `=` or `?`. Every other byte, including those of non-ASCII characters, is plain.
+@inline(__always)
+func isSpecial(_ byte: UInt8) -> Bool {
+  // Bits 0–31 (controls), "#" 35, "%" 37, "&" 38, "/" 47, "=" 61, "?" 63.
+  let specials: UInt64 = 0xFFFF_FFFF | 1 << 35 | 1 << 37 | 1 << 38 | 1 << 47 | 1 << 61 | 1 << 63
+  return byte < 64 ? specials >> UInt64(byte) & 1 != 0 : byte == 0x7F
 }
 
 /// Whether `byte` separates the parts of a URL: `/`, `?`, `#`, `&` or `=`.
@@ -50,21 +61,35 @@ func equalsIgnoringASCIICase(
   return true
 }
 
-/// Whether `range` decodes to exactly `literal`, optionally ignoring ASCII case.
+/// Whether `range` spells the lowercase ASCII bytes `lowercase`, ignoring case.
+@inline(__always)
+func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: [UInt8])
+  -> Bool
+{
+  guard range.count == lowercase.count else { return false }
+  var offset = 0
+  for index in range {
+    guard lowercasedASCII(bytes[index]) == lowercase[offset] else { return false }
+    offset += 1
+  }
+  return true
+}
+
+/// Whether `range` decodes to exactly the bytes of `literals` in `literal`, optionally
+/// ignoring ASCII case (host literals are stored lowercased).
 @inline(__always)
 func decodedEquals(
-  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: [UInt8],
-  ignoringCase: Bool
+  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+  _ literals: UnsafeBufferPointer<UInt8>, _ literal: Range<Int32>, ignoringCase: Bool
 ) -> Bool {
   withDecodedBytes(bytes, range, plusIsSpace: false) { decoded in
+    let start = Int(literal.lowerBound)
     guard decoded.count == literal.count else { return false }
-    if ignoringCase {
-      for index in 0..<decoded.count where lowercasedASCII(decoded[index]) != literal[index] {
-        return false
-      }
-      return true
+    for index in 0..<decoded.count {
+      let byte = ignoringCase ? lowercasedASCII(decoded[index]) : decoded[index]
+      guard byte == literals[start + index] else { return false }
     }
-    return literal.withUnsafeBufferPointer { $0.elementsEqual(decoded) }
+    return true
   }
 }
 

@@ -1,47 +1,52 @@
-/// The segments of a URL that a pattern's tokens are matched against: for a custom-scheme URL
-/// the host followed by the path segments, for a web URL the path segments alone.
-struct LinkSegments {
-  let layout: URLLayout
-  /// Whether segment 0 is the URL's host.
-  let hostFirst: Bool
-
-  init(_ layout: URLLayout) {
-    self.layout = layout
-    hostFirst = !layout.isWeb && layout.host != nil
-  }
-
-  var count: Int { layout.segments.count + (hostFirst ? 1 : 0) }
-
-  @inline(__always)
-  func range(_ index: Int) -> Range<Int> {
-    if hostFirst {
-      return index == 0 ? layout.host.unsafelyUnwrapped : layout.segments.range(index - 1)
-    }
-    return layout.segments.range(index)
-  }
-
-  /// How messages name segment `index`: the host, or its 1-based number along the link.
-  func component(_ index: Int) -> DeepLinkError.Component {
-    hostFirst && index == 0 ? .host : .pathSegment(index + 1)
-  }
-
-  /// The decoded segments, as custom converters receive them.
-  func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-    (0..<count).map { decodedText(bytes, range($0), plusIsSpace: false) }
-  }
-}
-
-/// A value captured from the URL for a parameter.
+/// A value captured from the URL for a parameter; trivially copyable.
 struct Capture: Sendable {
-  /// The raw bytes of the value in the URL string.
-  var range: Range<Int>
+  private var start: Int32
+  private var end: Int32
   var value: ConvertedValue
+
+  init(range: Range<Int>, value: ConvertedValue) {
+    start = Int32(truncatingIfNeeded: range.lowerBound)
+    end = Int32(truncatingIfNeeded: range.upperBound)
+    self.value = value
+  }
+
+  /// The raw bytes of the value in the URL string (URLs are far shorter than 2 GiB: the
+  /// reader's length limit is an `Int` of bytes, checked before any capture).
+  var range: Range<Int> { Int(start)..<Int(end) }
 }
 
-/// A value, or the reason it could not be had (when one was asked for).
-enum Checked<Value> {
-  case success(Value)
-  case failure(DeepLinkError?)
+/// The captures of a match in progress: the first four inline (on the stack), the rest on
+/// the heap.
+struct CaptureList {
+  private var inline: (Capture, Capture, Capture, Capture)
+  private var overflow: [Capture] = []
+  private(set) var count = 0
+
+  init() {
+    let empty = Capture(range: 0..<0, value: .text)
+    inline = (empty, empty, empty, empty)
+  }
+
+  mutating func append(_ capture: Capture) {
+    switch count {
+    case 0: inline.0 = capture
+    case 1: inline.1 = capture
+    case 2: inline.2 = capture
+    case 3: inline.3 = capture
+    default: overflow.append(capture)
+    }
+    count += 1
+  }
+
+  subscript(index: Int) -> Capture {
+    switch index {
+    case 0: inline.0
+    case 1: inline.1
+    case 2: inline.2
+    case 3: inline.3
+    default: overflow[index - 4]
+    }
+  }
 }
 
 /// The result of running a pattern over a URL.
@@ -65,165 +70,180 @@ extension URLMatcher {
     }
   }
 
-  /// Whether the URL's scheme and host admit `pattern`, and the segments its tokens see.
-  func link(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ pattern: URLPattern,
-    explain: Bool
-  ) -> Checked<LinkSegments> {
-    if let scheme = pattern.scheme {
-      let matches = scheme.utf8.elementsEqual(
-        bytes[layout.scheme].lazy.map(lowercasedASCII))
-      guard matches else {
-        return .failure(
+  /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,
+  /// admit `pattern`: `nil` when they do, else the reason (when `explain`).
+  func admits(
+    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: borrowing URLLayout,
+    _ pattern: URLPattern, explain: Bool
+  ) -> DeepLinkError?? {
+    if let scheme = pattern.storage.schemeBytes {
+      guard equalsLowercased(bytes, layout.scheme, scheme) else {
+        return .some(
           explain
             ? DeepLinkError(
               .scheme, .scheme, input: url, value: text(bytes, layout.scheme),
-              problem: "is not \(quoted(scheme))") : nil)
+              problem: "is not \(quoted(pattern.scheme ?? ""))") : nil)
       }
-    } else if layout.isWeb {
-      let host = layout.host.map { String(decoding: bytes[$0].lazy.map(lowercasedASCII), as: UTF8.self) }
-      guard let host, universalLinkHosts.contains(host) else {
-        guard explain else { return .failure(nil) }
-        let allowed = universalLinkHosts.sorted().map(quoted).joined(separator: ", ")
-        return .failure(
-          DeepLinkError(
-            .host, .host, input: url, value: layout.host.map { text(bytes, $0) },
-            problem: universalLinkHosts.isEmpty
-              ? "is not a universal-link host; expected a custom scheme, as no universal-link "
-                + "hosts are allowed"
-              : "is not a universal-link host; expected one of \(allowed)"))
-      }
+      return nil
     }
-    return .success(LinkSegments(layout))
+    guard layout.isWeb else { return nil }
+    if let host = layout.host, isUniversalLinkHost(bytes, host) { return nil }
+    guard explain else { return .some(nil) }
+    let allowed = universalLinkHosts.sorted().map(quoted).joined(separator: ", ")
+    return .some(
+      DeepLinkError(
+        .host, .host, input: url, value: layout.host.map { text(bytes, $0) },
+        problem: universalLinkHosts.isEmpty
+          ? "is not a universal-link host; expected a custom scheme, as no universal-link "
+            + "hosts are allowed"
+          : "is not a universal-link host; expected one of \(allowed)"))
+  }
+
+  /// Whether the host in `range` is one of ``universalLinkHosts``, ignoring ASCII case.
+  func isUniversalLinkHost(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    guard !universalLinkHosts.isEmpty else { return false }
+    let host = decodedText(bytes, range, plusIsSpace: false)
+    return universalLinkHosts.contains(host) || universalLinkHosts.contains(host.lowercased())
   }
 
   func run(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, _ pattern: URLPattern,
-    explain: Bool
+    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout,
+    _ pattern: URLPattern, explain: Bool
   ) -> MatchOutcome {
-    let link: LinkSegments
-    switch self.link(url, bytes, layout, pattern, explain: explain) {
-    case .success(let segments): link = segments
-    case .failure(let error): return .failed(error)
+    if let failure = admits(url, bytes, link, pattern, explain: explain) {
+      return .failed(failure)
+    }
+    let storage = pattern.storage
+    var captures = CaptureList()
+    var customValues: [any Sendable] = []
+    var components: [String]?
+    let linkCount = link.linkCount
+
+    /// Converts the segment at `index` (or the rest of the path, for `rest`) with `op`'s
+    /// converter; `nil` when refused, `.none` wrapped when the converter is not registered.
+    func convert(_ op: URLPattern.Op, at index: Int, range: Range<Int>) -> ConvertedValue?? {
+      if let builtIn = op.builtIn, usesStandardBuiltIns {
+        return .some(convert(builtIn, index: index, range: range, rest: op.kind == .rest))
+      }
+      switch valueConverters.entries[storage.converterNames[op.converter]] {
+      case .builtIn(let builtIn)?:
+        if op.kind == .rest, builtIn != .path {
+          // A built-in registered under the name "path" sees the rest as its components.
+          if components == nil { components = link.decodedLink(bytes) }
+          return .some(
+            builtIn.convert(components ?? [], index).map { value in
+              customValues.append(value)
+              return .custom(customValues.count - 1)
+            })
+        }
+        return .some(convert(builtIn, index: index, range: range, rest: op.kind == .rest))
+      case .custom(let converter)?:
+        if components == nil { components = link.decodedLink(bytes) }
+        return .some(
+          converter(components ?? [], index).map { value in
+            customValues.append(value)
+            return .custom(customValues.count - 1)
+          })
+      case nil:
+        return .none
+      }
     }
 
-    var captures = ContiguousArray<Capture>()
-    if !pattern.parameterNames.isEmpty {
-      captures.reserveCapacity(pattern.parameterNames.count)
+    func convert(_ builtIn: BuiltInConverter, index: Int, range: Range<Int>, rest: Bool)
+      -> ConvertedValue?
+    {
+      guard rest else {
+        return withDecodedBytes(bytes, range, plusIsSpace: false) {
+          builtIn.convert(decoded: $0)
+        }
+      }
+      for segment in index..<linkCount {
+        let valid = withDecodedBytes(bytes, link.linkRange(segment), plusIsSpace: false) {
+          isPathSegment($0)
+        }
+        guard valid else { return nil }
+      }
+      return .text
     }
-    var components: [String]?
 
     // A web pattern's host.
-    if let authority = pattern.authority, let host = layout.host {
-      switch authority.kind {
-      case .literal(let literal):
-        guard decodedEquals(bytes, host, literal, ignoringCase: true) else {
+    if let authority = storage.authorityOp, let host = link.host {
+      if authority.kind == .literal {
+        let equal = storage.literals.withUnsafeBufferPointer { literals in
+          decodedEquals(bytes, host, literals, authority.literal, ignoringCase: true)
+        }
+        guard equal else {
           return .failed(
             explain
               ? DeepLinkError(
                 .host, .host, input: url, value: text(bytes, host),
-                problem: "is not \(quoted(authority.text))") : nil)
+                problem: "is not \(quoted(storage.authority?.text ?? ""))") : nil)
         }
-      default:
+      } else {
         captures.append(Capture(range: host, value: .text))
       }
     }
 
     var index = 0
-    for token in pattern.tokens {
-      guard index < link.count else {
+    for (position, op) in storage.ops.enumerated() {
+      guard index < linkCount else {
         return .failed(
           explain
             ? DeepLinkError(
-              .missingComponent, link.component(index), input: url, value: nil,
-              problem: "expected \(expectation(for: token))") : nil)
+              .missingComponent, link.linkComponent(index), input: url, value: nil,
+              problem: "expected \(expectation(for: storage.tokens[position]))") : nil)
       }
-      let range = link.range(index)
-      switch token.kind {
-      case .literal(let literal):
-        guard decodedEquals(bytes, range, literal, ignoringCase: link.hostFirst && index == 0)
-        else {
+      let range = link.linkRange(index)
+      switch op.kind {
+      case .literal:
+        let isHost = index == 0 && link.hostFirst
+        let equal = storage.literals.withUnsafeBufferPointer { literals in
+          decodedEquals(bytes, range, literals, op.literal, ignoringCase: isHost)
+        }
+        guard equal else {
           return .failed(
             explain
               ? DeepLinkError(
-                link.hostFirst && index == 0 ? .host : .pathMismatch, link.component(index),
-                input: url, value: decodedText(bytes, range, plusIsSpace: false),
-                problem: "is not \(quoted(token.text))") : nil)
+                isHost ? .host : .pathMismatch, link.linkComponent(index), input: url,
+                value: decodedText(bytes, range, plusIsSpace: false),
+                problem: "is not \(quoted(storage.tokens[position].text))") : nil)
         }
       case .wildcard:
         guard !range.isEmpty else {
-          return .failed(explain ? rejection(url, bytes, link, index, token) : nil)
+          return .failed(
+            explain ? rejection(url, bytes, link, index, storage.tokens[position]) : nil)
         }
-      case .parameter(let name, let builtIn):
-        let value: ConvertedValue?
-        if let builtIn, valueConverters.hasStandardBuiltIns {
-          value = withDecodedBytes(bytes, range, plusIsSpace: false) {
-            builtIn.convert(decoded: $0)
-          }
-        } else {
-          switch valueConverters.entries[name] {
-          case .builtIn(let converter)?:
-            value = withDecodedBytes(bytes, range, plusIsSpace: false) {
-              converter.convert(decoded: $0)
-            }
-          case .custom(let converter)?:
-            if components == nil { components = link.decoded(bytes) }
-            value = converter(components ?? [], index).map(ConvertedValue.custom)
-          case nil:
-            return .failed(explain ? unknownConverter(name, pattern) : nil)
-          }
+      case .parameter, .rest:
+        let whole =
+          op.kind == .rest ? range.lowerBound..<link.linkRange(linkCount - 1).upperBound : range
+        switch convert(op, at: index, range: range) {
+        case .some(let value?):
+          captures.append(Capture(range: whole, value: value))
+        case .some(nil):
+          return .failed(
+            explain ? rejection(url, bytes, link, index, storage.tokens[position]) : nil)
+        case .none:
+          return .failed(
+            explain ? unknownConverter(storage.converterNames[op.converter], pattern) : nil)
         }
-        guard let value else {
-          return .failed(explain ? rejection(url, bytes, link, index, token) : nil)
-        }
-        captures.append(Capture(range: range, value: value))
-      case .rest(let name):
-        let last = link.count - 1
-        let whole = range.lowerBound..<link.range(last).upperBound
-        switch valueConverters.entries[name] {
-        case .builtIn(.path)?:
-          for segment in index...last {
-            let valid = withDecodedBytes(bytes, link.range(segment), plusIsSpace: false) {
-              isPathSegment($0)
-            }
-            guard valid else {
-              return .failed(explain ? rejection(url, bytes, link, segment, token) : nil)
-            }
-          }
-          captures.append(Capture(range: whole, value: .text))
-        case .builtIn(let converter)?:
-          if components == nil { components = link.decoded(bytes) }
-          guard let value = converter.convert(components ?? [], index) else {
-            return .failed(explain ? rejection(url, bytes, link, index, token) : nil)
-          }
-          captures.append(Capture(range: whole, value: .custom(value)))
-        case .custom(let converter)?:
-          if components == nil { components = link.decoded(bytes) }
-          guard let value = converter(components ?? [], index) else {
-            return .failed(explain ? rejection(url, bytes, link, index, token) : nil)
-          }
-          captures.append(Capture(range: whole, value: .custom(value)))
-        case nil:
-          return .failed(explain ? unknownConverter(name, pattern) : nil)
-        }
-        index = last
+        if op.kind == .rest { index = linkCount - 1 }
       }
       index += 1
     }
-    guard index == link.count else {
+    guard index == linkCount else {
       return .failed(
         explain
           ? DeepLinkError(
-            .pathMismatch, link.component(index), input: url,
-            value: decodedText(bytes, link.range(index), plusIsSpace: false),
+            .pathMismatch, link.linkComponent(index), input: url,
+            value: decodedText(bytes, link.linkRange(index), plusIsSpace: false),
             problem: index == 0
               ? "is unexpected; expected no path"
               : "is unexpected; expected the path to end after segment \(index)") : nil)
     }
     return .matched(
       URLMatch(
-        url: url, pattern: pattern, captures: captures, query: layout.query,
-        fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace))
+        url: url, pattern: pattern, captures: captures, customValues: customValues,
+        query: link.query, fragment: link.fragment, decodesPlusAsSpace: decodesPlusAsSpace))
   }
 
   /// What a token expects, for "missing" messages.
@@ -238,11 +258,21 @@ extension URLMatcher {
     }
   }
 
+  /// Why the segment at `index` was refused by `token`.
   private func rejection(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: LinkSegments, _ index: Int,
-    _ token: Token
+    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout,
+    _ index: Int, _ token: Token
   ) -> DeepLinkError {
-    let value = decodedText(bytes, link.range(index), plusIsSpace: false)
+    var failing = index
+    if case .rest(let name) = token.kind, case .builtIn(.path)? = valueConverters.entries[name] {
+      // Name the first segment of the rest that the path converter refused.
+      while failing < link.linkCount - 1,
+        withDecodedBytes(bytes, link.linkRange(failing), plusIsSpace: false, isPathSegment)
+      {
+        failing += 1
+      }
+    }
+    let value = decodedText(bytes, link.linkRange(failing), plusIsSpace: false)
     let problem: String
     switch token.kind {
     case .parameter(let name, _), .rest(let name):
@@ -257,7 +287,7 @@ extension URLMatcher {
       problem = "is empty; expected any segment for \"*\""
     }
     return DeepLinkError(
-      .valueRejected, link.component(index), input: url, value: value, problem: problem)
+      .valueRejected, link.linkComponent(failing), input: url, value: value, problem: problem)
   }
 
   private func unknownConverter(_ name: String, _ pattern: URLPattern) -> DeepLinkError {

@@ -17,6 +17,32 @@ struct URLLayout {
   /// The fragment after `#`, without it; `nil` when there is no `#`.
   var fragment: Range<Int>?
 
+  /// Whether the link's first segment is the host: a custom-scheme URL with an authority.
+  var hostFirst: Bool { !isWeb && host != nil }
+
+  /// How many segments the link has: for a custom-scheme URL the host and the path
+  /// segments, for a web URL the path segments alone.
+  var linkCount: Int { segments.count + (hostFirst ? 1 : 0) }
+
+  /// The bytes of link segment `index` (see ``linkCount``).
+  @inline(__always)
+  func linkRange(_ index: Int) -> Range<Int> {
+    if hostFirst {
+      return index == 0 ? host.unsafelyUnwrapped : segments.range(index - 1)
+    }
+    return segments.range(index)
+  }
+
+  /// How messages name link segment `index`: the host, or its 1-based number along the link.
+  func linkComponent(_ index: Int) -> DeepLinkError.Component {
+    hostFirst && index == 0 ? .host : .pathSegment(index + 1)
+  }
+
+  /// The decoded link segments, as custom converters receive them.
+  func decodedLink(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    (0..<linkCount).map { decodedText(bytes, linkRange($0), plusIsSpace: false) }
+  }
+
   /// Reads `bytes` (the UTF-8 of `input`) in one pass.
   ///
   /// - Throws: A ``DeepLinkError`` for a URL over `maximumLength` bytes, a missing or
@@ -26,19 +52,29 @@ struct URLLayout {
     _ bytes: UnsafeBufferPointer<UInt8>, input: String, maximumLength: Int
   ) throws(DeepLinkError) -> URLLayout {
     let end = bytes.count
-    if end > maximumLength {
+    // Offsets are kept as Int32 in captures, so no limit can go past that.
+    let limit = min(maximumLength, Int(Int32.max))
+    if end > limit {
       throw DeepLinkError(
         .tooLong, .url, input: input, value: nil,
-        problem: "is \(end) bytes long; expected at most \(maximumLength) bytes")
+        problem: "is \(end) bytes long; expected at most \(limit) bytes")
     }
 
     // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
     var i = 0
+    var schemeIsValid = end > 0 && isLetter(bytes[0])
+    var schemeHash: UInt64 = 0
     while i < end, bytes[i] != UInt8(ascii: ":") {
       let byte = bytes[i]
       if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
         break
       }
+      if !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
+      {
+        schemeIsValid = false
+      }
+      if i < 5 { schemeHash = schemeHash << 8 | UInt64(lowercasedASCII(byte)) }
       i += 1
     }
     guard i < end, bytes[i] == UInt8(ascii: ":") else {
@@ -47,15 +83,15 @@ struct URLLayout {
         problem: #"expected a scheme followed by ":", such as "myapp://""#)
     }
     let scheme = 0..<i
-    guard isValidScheme(bytes, scheme) else {
+    guard schemeIsValid else {
       throw DeepLinkError(
         .scheme, .scheme, input: input, value: text(bytes, scheme),
         problem:
           #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
       )
     }
-    let isWeb =
-      equalsIgnoringASCIICase(bytes, scheme, "https") || equalsIgnoringASCIICase(bytes, scheme, "http")
+    // "http" and "https", packed into an integer as they were read.
+    let isWeb = (i == 4 && schemeHash == 0x6874_7470) || (i == 5 && schemeHash == 0x68_7474_7073)
     i += 1
 
     // Authority.
@@ -116,49 +152,42 @@ struct URLLayout {
         problem: "expected a host after \"//\" in an http or https URL")
     }
 
-    // Path, split on the encoded "/".
+    // Path, split on the encoded "/". Plain bytes take one comparison each; escapes,
+    // control characters and delimiters take the slow path.
     let pathStart = i
     var segments = SegmentList()
     var pathHasEscapes = false
     if i < end, bytes[i] == UInt8(ascii: "/") { i += 1 }
     let firstNumber = host != nil && !isWeb ? 2 : 1
     var segmentStart = i
-    var segmentHasContent = false
     var decoder = UTF8EscapeState()
+    func pathError(_ problem: UTF8EscapeState.Problem) -> DeepLinkError {
+      var stop = segmentStart
+      while stop < end, !isDelimiter(bytes[stop]), bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+      return DeepLinkError(
+        problem.code, .pathSegment(segments.count + firstNumber), input: input,
+        value: text(bytes, segmentStart..<stop), problem: problem.text(bytes))
+    }
     while i < end {
       let byte = bytes[i]
-      if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-      if byte == UInt8(ascii: "/") {
-        if decoder.isIncomplete {
-          throw DeepLinkError(
-            .invalidUTF8, .pathSegment(segments.count + firstNumber), input: input,
-            value: text(bytes, segmentStart..<i),
-            problem: UTF8EscapeState.Problem.invalidUTF8.text(bytes))
-        }
-        segments.append(start: segmentStart)
-        segmentStart = i + 1
-        segmentHasContent = false
+      if !isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
+        if decoder.isIncomplete { throw pathError(.invalidUTF8) }
         i += 1
         continue
       }
-      segmentHasContent = true
-      if byte == UInt8(ascii: "%") { pathHasEscapes = true }
-      if let problem = decoder.step(bytes, &i, end: end) {
-        var stop = i
-        while stop < end, !isDelimiter(bytes[stop]), bytes[stop] != UInt8(ascii: "/") {
-          stop += 1
-        }
-        throw DeepLinkError(
-          problem.code, .pathSegment(segments.count + firstNumber), input: input,
-          value: text(bytes, segmentStart..<stop), problem: problem.text(bytes))
+      if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+      if byte == UInt8(ascii: "/") {
+        if decoder.isIncomplete { throw pathError(.invalidUTF8) }
+        segments.append(start: segmentStart)
+        segmentStart = i + 1
+        i += 1
+        continue
       }
+      if byte == UInt8(ascii: "%") { pathHasEscapes = true }
+      if let problem = decoder.step(bytes, &i, end: end) { throw pathError(problem) }
     }
-    if decoder.isIncomplete {
-      throw DeepLinkError(
-        .invalidUTF8, .pathSegment(segments.count + firstNumber), input: input,
-        value: text(bytes, segmentStart..<i), problem: UTF8EscapeState.Problem.invalidUTF8.text(bytes))
-    }
-    if segmentHasContent {
+    if decoder.isIncomplete { throw pathError(.invalidUTF8) }
+    if i > segmentStart {
       segments.append(start: segmentStart)
       segments.end = i
     } else {
@@ -167,14 +196,32 @@ struct URLLayout {
     }
     let path = pathStart..<i
 
-    // Query.
+    // Query: items split on "&", names from values on "=".
     var query: Range<Int>?
     if i < end, bytes[i] == UInt8(ascii: "?") {
       i += 1
       let start = i
-      while i < end, bytes[i] != UInt8(ascii: "#") { i += 1 }
+      var decoder = UTF8EscapeState()
+      while i < end {
+        let byte = bytes[i]
+        if !isSpecial(byte) {
+          if decoder.isIncomplete { throw queryError(.invalidUTF8, bytes, start, i - 1, input) }
+          i += 1
+          continue
+        }
+        if byte == UInt8(ascii: "#") { break }
+        if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
+          if decoder.isIncomplete { throw queryError(.invalidUTF8, bytes, start, i - 1, input) }
+          i += 1
+          continue
+        }
+        let at = i
+        if let problem = decoder.step(bytes, &i, end: end) {
+          throw queryError(problem, bytes, start, at, input)
+        }
+      }
+      if decoder.isIncomplete { throw queryError(.invalidUTF8, bytes, start, i - 1, input) }
       query = start..<i
-      try validateQuery(bytes, start..<i, input: input)
     }
 
     // Fragment.
@@ -194,27 +241,27 @@ struct URLLayout {
       pathHasEscapes: pathHasEscapes, query: query, fragment: fragment)
   }
 
-  /// Validates the items of a query, naming the item whose name or value is malformed.
-  private static func validateQuery(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, input: String
-  ) throws(DeepLinkError) {
-    var itemStart = query.lowerBound
-    while itemStart < query.upperBound {
-      var itemEnd = itemStart
-      while itemEnd < query.upperBound, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
-      var equals = itemStart
-      while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-      let name = itemStart..<equals
-      let value = equals < itemEnd ? (equals + 1)..<itemEnd : itemEnd..<itemEnd
-      for part in [name, value] {
-        try validate(bytes, part) { problem in
-          DeepLinkError(
-            problem.code, .queryItem(text(bytes, name)), input: input, value: text(bytes, part),
-            problem: problem.text(bytes))
-        }
-      }
-      itemStart = itemEnd + 1
+  /// The error for `problem` at byte `position` of the query that starts at `start`, naming
+  /// the item and quoting its name or value, whichever holds `position`.
+  private static func queryError(
+    _ problem: UTF8EscapeState.Problem, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int,
+    _ position: Int, _ input: String
+  ) -> DeepLinkError {
+    var itemStart = position
+    while itemStart > start, bytes[itemStart - 1] != UInt8(ascii: "&") { itemStart -= 1 }
+    var itemEnd = position
+    while itemEnd < bytes.count, bytes[itemEnd] != UInt8(ascii: "&"),
+      bytes[itemEnd] != UInt8(ascii: "#")
+    {
+      itemEnd += 1
     }
+    var equals = itemStart
+    while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+    let name = itemStart..<equals
+    let part = position < equals ? name : min(equals + 1, itemEnd)..<itemEnd
+    return DeepLinkError(
+      problem.code, .queryItem(text(bytes, name)), input: input, value: text(bytes, part),
+      problem: problem.text(bytes))
   }
 
   /// Checks escapes, control characters and UTF-8 in `range`, reporting through `error`.
@@ -232,16 +279,7 @@ struct URLLayout {
     if decoder.isIncomplete { throw error(.invalidUTF8) }
   }
 
-  private static func isValidScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
-    -> Bool
-  {
-    guard let first = range.first, isLetter(bytes[first]) else { return false }
-    return range.allSatisfy { index in
-      let byte = bytes[index]
-      return isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
-  }
+
 }
 
 /// Tracks percent escapes and the UTF-8 sequences they spell, one byte or escape at a time.
@@ -333,15 +371,24 @@ struct UTF8EscapeState {
 
 /// The start offsets of a path's segments: the first 16 inline, the rest on the heap.
 struct SegmentList {
-  private var inline = SIMD16<Int32>()
+  private typealias Inline = (
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+  )
+  private static let inlineCapacity = 16
+  private var inline: Inline = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
   private var overflow: [Int] = []
   private(set) var count = 0
   /// Where the last segment ends.
   var end = 0
 
+  @inline(__always)
   mutating func append(start: Int) {
-    if count < 16 {
-      inline[count] = Int32(truncatingIfNeeded: start)
+    if count < Self.inlineCapacity {
+      withUnsafeMutableBytes(of: &inline) { raw in
+        raw.storeBytes(
+          of: Int32(truncatingIfNeeded: start), toByteOffset: count * 4, as: Int32.self)
+      }
     } else {
       overflow.append(start)
     }
@@ -350,7 +397,10 @@ struct SegmentList {
 
   @inline(__always)
   func start(_ index: Int) -> Int {
-    index < 16 ? Int(inline[index]) : overflow[index - 16]
+    guard index < Self.inlineCapacity else { return overflow[index - Self.inlineCapacity] }
+    return withUnsafeBytes(of: inline) { raw in
+      Int(raw.load(fromByteOffset: index * 4, as: Int32.self))
+    }
   }
 
   /// The bytes of segment `index`, without the `/` that ends it.

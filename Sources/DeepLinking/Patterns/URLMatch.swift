@@ -21,30 +21,36 @@
 /// Values are decoded from the URL when you ask for them, so a match costs nothing for the
 /// parameters you never read.
 public struct URLMatch: Sendable {
-  /// The URL that matched, as given.
-  public let url: String
-
-  /// The pattern that the URL matched.
-  public let pattern: URLPattern
-
-  let captures: ContiguousArray<Capture>
-  let queryRange: Range<Int>?
-  let fragmentRange: Range<Int>?
-
-  /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
-  public let decodesPlusAsSpace: Bool
+  /// Everything the match holds, in one allocation with its captures.
+  private let box: SharedMatchStorage
+  var storage: MatchStorage { box.storage }
 
   init(
-    url: String, pattern: URLPattern, captures: ContiguousArray<Capture>, query: Range<Int>?,
-    fragment: Range<Int>?, decodesPlusAsSpace: Bool
+    url: String, pattern: URLPattern, captures: borrowing CaptureList,
+    customValues: [any Sendable], query: Range<Int>?, fragment: Range<Int>?,
+    decodesPlusAsSpace: Bool
   ) {
-    self.url = url
-    self.pattern = pattern
-    self.captures = captures
-    self.queryRange = query
-    self.fragmentRange = fragment
-    self.decodesPlusAsSpace = decodesPlusAsSpace
+    box = SharedMatchStorage(storage: MatchStorage.make(
+      MatchStorage.Header(
+        url: url, pattern: pattern, customValues: customValues, queryRange: query,
+        fragmentRange: fragment, decodesPlusAsSpace: decodesPlusAsSpace,
+        captureCount: captures.count),
+      captures: captures))
   }
+
+  /// The URL that matched, as given.
+  public var url: String { storage.header.url }
+
+  /// The pattern that the URL matched.
+  public var pattern: URLPattern { storage.header.pattern }
+
+  /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
+  public var decodesPlusAsSpace: Bool { storage.header.decodesPlusAsSpace }
+
+  var customValues: [any Sendable] { storage.header.customValues }
+  var queryRange: Range<Int>? { storage.header.queryRange }
+  var fragmentRange: Range<Int>? { storage.header.fragmentRange }
+  var captures: [Capture] { storage.captures }
 
   /// The path parameters by name, percent-decoded: `match.pathParams.id`.
   ///
@@ -156,7 +162,7 @@ public struct URLMatch: Sendable {
     case .int(let value): value
     case .double(let value): value
     case .uuid(let value): value
-    case .custom(let value): value
+    case .custom(let index): customValues[index]
     }
   }
 }
@@ -178,4 +184,45 @@ func queryItemRanges(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>)
     start = end + 1
   }
   return items
+}
+
+/// A match's fields and its captures in one tail-allocated, immutable buffer.
+final class MatchStorage: ManagedBuffer<MatchStorage.Header, Capture> {
+  struct Header {
+    var url: String
+    var pattern: URLPattern
+    var customValues: [any Sendable]
+    var queryRange: Range<Int>?
+    var fragmentRange: Range<Int>?
+    var decodesPlusAsSpace: Bool
+    var captureCount: Int
+  }
+
+  static func make(_ header: Header, captures: borrowing CaptureList) -> MatchStorage {
+    let buffer = create(minimumCapacity: header.captureCount) { _ in header }
+    buffer.withUnsafeMutablePointerToElements { elements in
+      for index in 0..<header.captureCount {
+        (elements + index).initialize(to: captures[index])
+      }
+    }
+    return unsafeDowncast(buffer, to: MatchStorage.self)
+  }
+
+  var captures: [Capture] {
+    withUnsafeMutablePointers { header, elements in
+      Array(UnsafeBufferPointer(start: elements, count: header.pointee.captureCount))
+    }
+  }
+
+  deinit {
+    // Captures are trivial values: nothing to deinitialize.
+  }
+}
+
+/// Shares a ``MatchStorage`` across concurrency domains.
+///
+/// Safe because the header and the captures are written once, in `make`, before the storage
+/// is shared, and never mutated again. (`ManagedBuffer` is not `Sendable` by itself.)
+struct SharedMatchStorage: @unchecked Sendable {
+  let storage: MatchStorage
 }

@@ -10,8 +10,29 @@
 /// // "eu-west-3"
 /// ```
 public struct URLMatcher: Sendable {
+  /// The converters and hosts, behind one reference so that copying a matcher is cheap.
+  private final class Tables: Sendable {
+    let valueConverters: ValueConverters
+    let universalLinkHosts: Set<String>
+
+    init(valueConverters: ValueConverters, universalLinkHosts: Set<String>) {
+      self.valueConverters = valueConverters
+      self.universalLinkHosts = universalLinkHosts
+    }
+  }
+
+  private var tables: Tables
+
+  /// Whether the built-in names still have their built-ins, read without copying the table.
+  var usesStandardBuiltIns: Bool { tables.valueConverters.hasStandardBuiltIns }
+
   /// The converters that `<converter:name>` parameters use, by name.
-  public var valueConverters: ValueConverters
+  public var valueConverters: ValueConverters {
+    get { tables.valueConverters }
+    set {
+      tables = Tables(valueConverters: newValue, universalLinkHosts: tables.universalLinkHosts)
+    }
+  }
 
   /// The hosts whose `http` and `https` URLs are universal links, stored lowercased.
   ///
@@ -19,17 +40,23 @@ public struct URLMatcher: Sendable {
   /// `myapp://<segments>`. Hosts compare ignoring ASCII case; no other host, nor a
   /// sub-domain of an allowed host, matches.
   public var universalLinkHosts: Set<String> {
-    get { lowercasedHosts }
-    set { lowercasedHosts = Set(newValue.map { $0.lowercased() }) }
+    get { tables.universalLinkHosts }
+    set {
+      tables = Tables(
+        valueConverters: tables.valueConverters,
+        universalLinkHosts: Set(newValue.map { $0.lowercased() }))
+    }
   }
-  private var lowercasedHosts: Set<String> = []
 
-  /// The longest URL, in UTF-8 bytes, that is read; longer ones fail with
-  /// ``DeepLinkError/Code/tooLong``. The default is 8 KiB.
+  /// The longest URL that is read, in UTF-8 bytes.
+  ///
+  /// Longer URLs fail with ``DeepLinkError/Code/tooLong``. The default is 8 KiB.
   public var maximumURLLength: Int
 
-  /// Whether `+` in the query decodes to a space, as in HTML form data. The default is
-  /// `false`: `+` is a literal plus, as RFC 3986 says. A `+` in the path is always a plus.
+  /// Whether `+` in the query decodes to a space, as in HTML form data.
+  ///
+  /// The default is `false`: `+` is a literal plus, as RFC 3986 says. A `+` in the path is
+  /// always a plus.
   public var decodesPlusAsSpace: Bool
 
   /// Creates a matcher.
@@ -42,11 +69,16 @@ public struct URLMatcher: Sendable {
     valueConverters: ValueConverters = .standard, universalLinkHosts: Set<String> = [],
     maximumURLLength: Int = 8192, decodesPlusAsSpace: Bool = false
   ) {
-    self.valueConverters = valueConverters
+    self.tables = Tables(
+      valueConverters: valueConverters,
+      universalLinkHosts: Set(universalLinkHosts.map { $0.lowercased() }))
     self.maximumURLLength = maximumURLLength
     self.decodesPlusAsSpace = decodesPlusAsSpace
-    self.universalLinkHosts = universalLinkHosts
   }
+
+  /// A matcher with the built-in converters, no universal-link hosts, an 8 KiB limit and `+`
+  /// read as a plus.
+  public static let `default` = URLMatcher()
 
   /// Matches `url` against `pattern`.
   /// - Parameters:

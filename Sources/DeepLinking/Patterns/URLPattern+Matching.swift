@@ -17,7 +17,7 @@ extension URLPattern {
   ///   - url: The URL string.
   ///   - matcher: The converters, universal-link hosts and limits to use.
   /// - Returns: The match, or `nil` when the URL is malformed or does not fit.
-  public func match(_ url: String, using matcher: URLMatcher = URLMatcher()) -> URLMatch? {
+  public func match(_ url: String, using matcher: URLMatcher = .default) -> URLMatch? {
     matcher.match(url, against: self)
   }
 
@@ -26,7 +26,7 @@ extension URLPattern {
   ///   - url: The URL.
   ///   - matcher: The converters, universal-link hosts and limits to use.
   /// - Returns: The match, or `nil` when the URL does not fit.
-  public func match(_ url: URL, using matcher: URLMatcher = URLMatcher()) -> URLMatch? {
+  public func match(_ url: URL, using matcher: URLMatcher = .default) -> URLMatch? {
     matcher.match(url.absoluteString, against: self)
   }
 
@@ -44,7 +44,7 @@ extension URLPattern {
   /// - Returns: The match.
   /// - Throws: A ``DeepLinkError`` naming the first part of the URL that is malformed or
   ///   differs from the pattern.
-  public func requireMatch(_ url: String, using matcher: URLMatcher = URLMatcher())
+  public func requireMatch(_ url: String, using matcher: URLMatcher = .default)
     throws(DeepLinkError) -> URLMatch
   {
     try matcher.requireMatch(url, against: self)
@@ -56,14 +56,15 @@ extension URLPattern {
   ///   - matcher: The converters, universal-link hosts and limits to use.
   /// - Returns: The match.
   /// - Throws: A ``DeepLinkError`` naming the first part of the URL that differs.
-  public func requireMatch(_ url: URL, using matcher: URLMatcher = URLMatcher())
+  public func requireMatch(_ url: URL, using matcher: URLMatcher = .default)
     throws(DeepLinkError) -> URLMatch
   {
     try matcher.requireMatch(url.absoluteString, against: self)
   }
 
-  /// Whether `url` matches `pattern` with the default matcher, so that a `switch` can use
-  /// pattern literals:
+  /// Whether `url` matches `pattern` with the default matcher.
+  ///
+  /// This lets a `switch` over a `URL` use pattern literals:
   ///
   /// ```swift
   /// switch url {

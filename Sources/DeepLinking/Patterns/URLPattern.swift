@@ -37,23 +37,93 @@
 /// > a programmer error; use ``init(validating:)`` for patterns that come from outside your
 /// > code.
 public struct URLPattern: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// The compiled form, shared by copies (a match holds one reference to it).
+  let storage: Storage
+
+  /// The compiled form of a pattern; immutable, so sharing it across threads is safe.
+  final class Storage: Sendable {
+    let source: String
+    /// The lowercased scheme, or `nil` for a pattern that matches under any scheme.
+    let scheme: String?
+    let schemeBytes: [UInt8]?
+    /// Whether the scheme is `http` or `https`.
+    let isWeb: Bool
+    /// For a web pattern, the token that the URL's host must match.
+    let authority: Token?
+    /// The tokens that the link's segments must match, in order.
+    let tokens: [Token]
+    let parameterNames: [String]
+    /// The tokens as trivially copyable operations, for the matching loop.
+    let ops: [Op]
+    let authorityOp: Op?
+    /// The bytes of every literal, which ops refer to by range.
+    let literals: [UInt8]
+    /// The converter names that ops refer to by index.
+    let converterNames: [String]
+
+    init(
+      source: String, scheme: String?, isWeb: Bool, authority: Token?, tokens: [Token],
+      parameterNames: [String]
+    ) {
+      self.source = source
+      self.scheme = scheme
+      self.schemeBytes = scheme.map { Array($0.utf8) }
+      self.isWeb = isWeb
+      self.authority = authority
+      self.tokens = tokens
+      self.parameterNames = parameterNames
+      var literals: [UInt8] = []
+      var converterNames: [String] = []
+      func op(_ token: Token) -> Op {
+        switch token.kind {
+        case .literal(let bytes):
+          let start = Int32(literals.count)
+          literals += bytes
+          return Op(kind: .literal, literal: start..<Int32(literals.count))
+        case .wildcard:
+          return Op(kind: .wildcard)
+        case .parameter(let converter, let builtIn):
+          converterNames.append(converter)
+          return Op(kind: .parameter, builtIn: builtIn, converter: converterNames.count - 1)
+        case .rest(let converter):
+          converterNames.append(converter)
+          return Op(kind: .rest, builtIn: .path, converter: converterNames.count - 1)
+        }
+      }
+      self.ops = tokens.map(op)
+      self.authorityOp = authority.map(op)
+      self.literals = literals
+      self.converterNames = converterNames
+    }
+  }
+
+  /// A token reduced to plain data, so that the matching loop copies no references.
+  struct Op: Sendable {
+    enum Kind: UInt8, Sendable { case literal, parameter, wildcard, rest }
+    var kind: Kind
+    /// For parameters and rests, the built-in that the converter name stands for, if any.
+    var builtIn: BuiltInConverter? = nil
+    /// For literals, the range of their bytes in ``Storage/literals``.
+    var literal: Range<Int32> = 0..<0
+    /// For parameters and rests, the index of the converter name.
+    var converter = -1
+  }
+
   /// The pattern as it was written.
-  public let source: String
-
-  /// The lowercased scheme, or `nil` for a pattern that matches under any scheme.
-  let scheme: String?
-
-  /// Whether the scheme is `http` or `https`.
-  let isWeb: Bool
-
-  /// For a web pattern, the token that the URL's host must match.
-  let authority: Token?
-
-  /// The tokens that the link's segments must match, in order.
-  let tokens: [Token]
+  public var source: String { storage.source }
 
   /// The names of the parameters, in the order they appear.
-  public let parameterNames: [String]
+  ///
+  /// ```swift
+  /// URLPattern("myapp://:section/<int:id>/<path:rest>").parameterNames
+  /// // ["section", "id", "rest"]
+  /// ```
+  public var parameterNames: [String] { storage.parameterNames }
+
+  var scheme: String? { storage.scheme }
+  var isWeb: Bool { storage.isWeb }
+  var authority: Token? { storage.authority }
+  var tokens: [Token] { storage.tokens }
 
   /// Compiles `source` into a pattern, throwing if it is not valid.
   ///
@@ -70,7 +140,6 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   ///   the segment at fault: an empty or repeated parameter name, a `<path:…>` that is not
   ///   last, text mixed with a parameter or `*`, an empty segment, a query or fragment.
   public init(validating source: String) throws(DeepLinkError) {
-    self.source = source
     func failure(_ component: DeepLinkError.Component, _ value: String?, _ problem: String)
       -> DeepLinkError
     {
@@ -106,9 +175,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       throw failure(
         .scheme, String(rest[..<colon]), #"is not followed by "://"; expected "scheme://host""#)
     }
-    self.scheme = scheme
     let isWeb = scheme == "http" || scheme == "https"
-    self.isWeb = isWeb
 
     var pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
     if scheme == nil, pieces.count > 1, pieces.first?.isEmpty == true { pieces.removeFirst() }
@@ -139,7 +206,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
         throw failure(component, "", "is empty; expected a literal, a parameter or \"*\"")
       }
       let isHost = offset == 0 && !isWeb && scheme != nil
-      tokens.append(try Token.compile(piece, component: component, isHost: isHost, failure: failure))
+      tokens.append(
+        try Token.compile(piece, component: component, isHost: isHost, failure: failure))
     }
     let all = [authority].compactMap { $0 } + tokens
     for (offset, token) in all.enumerated() {
@@ -160,9 +228,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       }
       names.append(name)
     }
-    self.authority = authority
-    self.tokens = tokens
-    self.parameterNames = names
+    storage = Storage(
+      source: source, scheme: scheme, isWeb: isWeb, authority: authority, tokens: tokens,
+      parameterNames: names)
   }
 
   /// Compiles a pattern literal, stopping the program with the reason if it is invalid.
@@ -239,7 +307,9 @@ struct Token: Sendable {
       let example = "\"<name>\" or \"<converter:name>\""
       switch parts.count {
       case 1:
-        return token(.parameter(converter: "string", builtIn: .string), try checkedName(parts[0], example: example))
+        return token(
+          .parameter(converter: "string", builtIn: .string),
+          try checkedName(parts[0], example: example))
       case 2:
         let converter = parts[0]
         guard !converter.isEmpty,
