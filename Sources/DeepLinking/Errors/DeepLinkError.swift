@@ -16,29 +16,60 @@
 /// Match on ``code`` to react to a kind of failure; the set of codes can grow without breaking
 /// your `switch`, because ``Code`` is a struct with static members rather than an enum.
 public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The fields, behind one reference so that an error is cheap to pass around.
+  private final class Storage: Sendable {
+    let code: Code
+    let component: Component
+    let input: String
+    let value: String?
+    let problem: String
+
+    init(code: Code, component: Component, input: String, value: String?, problem: String) {
+      self.code = code
+      self.component = component
+      self.input = input
+      self.value = value
+      self.problem = problem
+    }
+  }
+
+  private let storage: Storage
+
   /// The kind of failure, for matching in code.
-  public let code: Code
+  public var code: Code { storage.code }
 
   /// The part of the URL (or pattern) that failed.
-  public let component: Component
+  public var component: Component { storage.component }
 
   /// The whole input that was being read: the URL string, or the pattern's source.
-  public let input: String
+  public var input: String { storage.input }
 
   /// The value found in ``component``, as it appears in the input (or decoded, for values
   /// that a converter rejected); `nil` when the part is missing.
-  public let value: String?
+  public var value: String? { storage.value }
 
   /// The explanation after the quoted value, such as `is not an int`, or after `missing; `.
-  let problem: String
+  var problem: String { storage.problem }
 
   /// Creates an error; the library's own throwing sites use this.
   init(_ code: Code, _ component: Component, input: String, value: String?, problem: String) {
-    self.code = code
-    self.component = component
-    self.input = input
-    self.value = value
-    self.problem = problem
+    storage = Storage(
+      code: code, component: component, input: input, value: value, problem: problem)
+  }
+
+  /// Two errors are equal when they have the same code, component, input, value and message.
+  public static func == (lhs: DeepLinkError, rhs: DeepLinkError) -> Bool {
+    lhs.code == rhs.code && lhs.component == rhs.component && lhs.input == rhs.input
+      && lhs.value == rhs.value && lhs.problem == rhs.problem
+  }
+
+  /// Hashes the code, component, input and value.
+  /// - Parameter hasher: The hasher to use.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(component)
+    hasher.combine(input)
+    hasher.combine(value)
   }
 
   /// The message: the component, the quoted input, the quoted value and what was expected.
@@ -163,6 +194,15 @@ extension DeepLinkError {
       case .patternSegment(let number): "pattern segment \(number)"
       }
     }
+  }
+}
+
+extension DeepLinkError {
+  /// An error for a state the library's own invariants rule out; reported rather than trapped.
+  static func internalInconsistency(_ input: String) -> DeepLinkError {
+    DeepLinkError(
+      .missingComponent, .url, input: input, value: nil,
+      problem: "could not be read; this is a bug in DeepLinking, please report it")
   }
 }
 

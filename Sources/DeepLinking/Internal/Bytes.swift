@@ -80,9 +80,10 @@ func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, 
 @inline(__always)
 func decodedEquals(
   _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-  _ literals: UnsafeBufferPointer<UInt8>, _ literal: Range<Int32>, ignoringCase: Bool
+  _ literals: UnsafeBufferPointer<UInt8>, _ literal: Range<Int32>, ignoringCase: Bool,
+  mayHaveEscapes: Bool = true
 ) -> Bool {
-  withDecodedBytes(bytes, range, plusIsSpace: false) { decoded in
+  withDecodedBytes(bytes, range, plusIsSpace: false, mayHaveEscapes: mayHaveEscapes) { decoded in
     let start = Int(literal.lowerBound)
     guard decoded.count == literal.count else { return false }
     for index in 0..<decoded.count {
@@ -98,9 +99,10 @@ func decodedEquals(
 @inline(__always)
 func withDecodedBytes<Result>(
   _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool,
-  _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  mayHaveEscapes: Bool = true, _ body: (UnsafeBufferPointer<UInt8>) -> Result
 ) -> Result {
   let raw = UnsafeBufferPointer(rebasing: bytes[range])
+  guard mayHaveEscapes || plusIsSpace else { return body(raw) }
   guard raw.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) })
   else { return body(raw) }
   return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in

@@ -15,9 +15,8 @@ struct Capture: Sendable {
   var range: Range<Int> { Int(start)..<Int(end) }
 }
 
-/// The captures of a match in progress: the first four inline (on the stack), the rest on
-/// the heap.
-struct CaptureList {
+/// The captures of a match: the first four inline, the rest on the heap.
+struct CaptureList: Sendable {
   private var inline: (Capture, Capture, Capture, Capture)
   private var overflow: [Capture] = []
   private(set) var count = 0
@@ -57,23 +56,52 @@ enum MatchOutcome {
 }
 
 extension URLMatcher {
+  /// Reads `url` and calls `body` with its bytes and its layout, or returns the reading
+  /// error.
+  ///
+  /// The layout is only valid inside `body`: its segment offsets live in scratch memory, on
+  /// the stack for paths of up to 32 segments.
+  @inline(__always)
+  func withURLLayout<Result>(
+    _ url: String, failure: (DeepLinkError) -> Result,
+    _ body: (UnsafeBufferPointer<UInt8>, URLLayout) -> Result
+  ) -> Result {
+    withUTF8Bytes(url) { bytes in
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentScratchCapacity) { stack in
+        do throws(DeepLinkError) {
+          if let layout = try URLLayout.read(
+            bytes, input: url, maximumLength: maximumURLLength,
+            scratch: stack.baseAddress.unsafelyUnwrapped, capacity: segmentScratchCapacity)
+          {
+            return body(bytes, layout)
+          }
+          // More segments than fit on the stack: at most one per byte, plus one.
+          let heap = UnsafeMutablePointer<Int32>.allocate(capacity: bytes.count + 1)
+          defer { heap.deallocate() }
+          guard
+            let layout = try URLLayout.read(
+              bytes, input: url, maximumLength: maximumURLLength, scratch: heap,
+              capacity: bytes.count + 1)
+          else { return failure(DeepLinkError.internalInconsistency(url)) }
+          return body(bytes, layout)
+        } catch {
+          return failure(error)
+        }
+      }
+    }
+  }
+
   /// Reads `url` and matches it against `pattern`, building an error only when `explain`.
   func run(_ url: String, _ pattern: URLPattern, explain: Bool) -> MatchOutcome {
-    withUTF8Bytes(url) { bytes in
-      let layout: URLLayout
-      do throws(DeepLinkError) {
-        layout = try URLLayout.read(bytes, input: url, maximumLength: maximumURLLength)
-      } catch {
-        return .failed(error)
-      }
-      return run(url, bytes, layout, pattern, explain: explain)
+    withURLLayout(url, failure: { .failed($0) }) { bytes, layout in
+      run(url, bytes, layout, pattern, explain: explain)
     }
   }
 
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,
   /// admit `pattern`: `nil` when they do, else the reason (when `explain`).
   func admits(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: borrowing URLLayout,
+    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
     _ pattern: URLPattern, explain: Bool
   ) -> DeepLinkError?? {
     if let scheme = pattern.storage.schemeBytes {
@@ -107,7 +135,7 @@ extension URLMatcher {
   }
 
   func run(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout,
+    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout,
     _ pattern: URLPattern, explain: Bool
   ) -> MatchOutcome {
     if let failure = admits(url, bytes, link, pattern, explain: explain) {
@@ -118,6 +146,7 @@ extension URLMatcher {
     var customValues: [any Sendable] = []
     var components: [String]?
     let linkCount = link.linkCount
+    let escaped = link.linkHasEscapes
 
     /// Converts the segment at `index` (or the rest of the path, for `rest`) with `op`'s
     /// converter; `nil` when refused, `.none` wrapped when the converter is not registered.
@@ -153,7 +182,7 @@ extension URLMatcher {
       -> ConvertedValue?
     {
       guard rest else {
-        return withDecodedBytes(bytes, range, plusIsSpace: false) {
+        return withDecodedBytes(bytes, range, plusIsSpace: false, mayHaveEscapes: escaped) {
           builtIn.convert(decoded: $0)
         }
       }
@@ -169,9 +198,9 @@ extension URLMatcher {
     // A web pattern's host.
     if let authority = storage.authorityOp, let host = link.host {
       if authority.kind == .literal {
-        let equal = storage.literals.withUnsafeBufferPointer { literals in
-          decodedEquals(bytes, host, literals, authority.literal, ignoringCase: true)
-        }
+        let equal = decodedEquals(
+          bytes, host, storage.literalsBuffer, authority.literal, ignoringCase: true,
+          mayHaveEscapes: escaped)
         guard equal else {
           return .failed(
             explain
@@ -185,7 +214,9 @@ extension URLMatcher {
     }
 
     var index = 0
-    for (position, op) in storage.ops.enumerated() {
+    let ops = storage.opsBuffer
+    for position in 0..<ops.count {
+      let op = ops[position]
       guard index < linkCount else {
         return .failed(
           explain
@@ -197,9 +228,9 @@ extension URLMatcher {
       switch op.kind {
       case .literal:
         let isHost = index == 0 && link.hostFirst
-        let equal = storage.literals.withUnsafeBufferPointer { literals in
-          decodedEquals(bytes, range, literals, op.literal, ignoringCase: isHost)
-        }
+        let equal = decodedEquals(
+          bytes, range, storage.literalsBuffer, op.literal, ignoringCase: isHost,
+          mayHaveEscapes: escaped)
         guard equal else {
           return .failed(
             explain
@@ -260,7 +291,7 @@ extension URLMatcher {
 
   /// Why the segment at `index` was refused by `token`.
   private func rejection(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout,
+    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout,
     _ index: Int, _ token: Token
   ) -> DeepLinkError {
     var failing = index

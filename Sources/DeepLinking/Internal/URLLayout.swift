@@ -1,21 +1,47 @@
 /// The byte offsets of a URL's parts, found and validated in one pass over its UTF-8 bytes.
 ///
-/// Nothing is decoded here: values are decoded on demand from the ranges, which is what keeps
-/// matching free of allocations for URLs of up to 16 path segments.
+/// Nothing is decoded here: values are decoded on demand from the ranges. The offsets are
+/// stored as `Int32` pairs (a missing part as `-1`), so that the layout stays small enough to
+/// move around in registers; the reader's length limit keeps every offset in range.
 struct URLLayout {
-  var scheme: Range<Int>
+  private var schemeBounds: (Int32, Int32)
+  private var hostBounds: (Int32, Int32)
+  private var queryBounds: (Int32, Int32)
+  private var fragmentBounds: (Int32, Int32)
+  var segments: SegmentList
   /// Whether the scheme is `http` or `https` (compared case-insensitively).
   var isWeb: Bool
+  /// Whether any byte of the host or the path is a `%` (so segments may need decoding).
+  var linkHasEscapes: Bool
+
+  init(
+    scheme: Range<Int>, isWeb: Bool, host: Range<Int>?, segments: SegmentList,
+    linkHasEscapes: Bool, query: Range<Int>?, fragment: Range<Int>?
+  ) {
+    func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
+      range.map { (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound)) }
+        ?? (-1, -1)
+    }
+    schemeBounds = bounds(scheme)
+    hostBounds = bounds(host)
+    queryBounds = bounds(query)
+    fragmentBounds = bounds(fragment)
+    self.segments = segments
+    self.isWeb = isWeb
+    self.linkHasEscapes = linkHasEscapes
+  }
+
+  private static func range(_ bounds: (Int32, Int32)) -> Range<Int>? {
+    bounds.0 < 0 ? nil : Int(bounds.0)..<Int(bounds.1)
+  }
+
+  var scheme: Range<Int> { Int(schemeBounds.0)..<Int(schemeBounds.1) }
   /// The host, when the URL has an authority (`//`); possibly empty.
-  var host: Range<Int>?
-  var path: Range<Int>
-  var segments: SegmentList
-  /// Whether any byte of the path is a `%` (so segments may need decoding).
-  var pathHasEscapes: Bool
+  var host: Range<Int>? { Self.range(hostBounds) }
   /// The query after `?`, without it; `nil` when there is no `?`.
-  var query: Range<Int>?
+  var query: Range<Int>? { Self.range(queryBounds) }
   /// The fragment after `#`, without it; `nil` when there is no `#`.
-  var fragment: Range<Int>?
+  var fragment: Range<Int>? { Self.range(fragmentBounds) }
 
   /// Whether the link's first segment is the host: a custom-scheme URL with an authority.
   var hostFirst: Bool { !isWeb && host != nil }
@@ -48,9 +74,15 @@ struct URLLayout {
   /// - Throws: A ``DeepLinkError`` for a URL over `maximumLength` bytes, a missing or
   ///   malformed scheme, user info, a port on a custom scheme, malformed percent escapes,
   ///   control characters and percent-encoded bytes that are not UTF-8.
+  /// - Parameters:
+  ///   - scratch: Room for the segment offsets.
+  ///   - capacity: How many offsets `scratch` holds.
+  /// - Returns: The layout, or `nil` when the path has more than `capacity` segments (a path
+  ///   of `n` bytes has at most `n + 1`).
   static func read(
-    _ bytes: UnsafeBufferPointer<UInt8>, input: String, maximumLength: Int
-  ) throws(DeepLinkError) -> URLLayout {
+    _ bytes: UnsafeBufferPointer<UInt8>, input: String, maximumLength: Int,
+    scratch: UnsafeMutablePointer<Int32>, capacity: Int
+  ) throws(DeepLinkError) -> URLLayout? {
     let end = bytes.count
     // Offsets are kept as Int32 in captures, so no limit can go past that.
     let limit = min(maximumLength, Int(Int32.max))
@@ -135,10 +167,19 @@ struct URLLayout {
         }
       }
       let hostRange = start..<(hostEnd >= 0 ? hostEnd : i)
-      try validate(bytes, hostRange) { problem in
-        DeepLinkError(
-          problem.code, .host, input: input, value: text(bytes, authority),
-          problem: problem.text(bytes))
+      var hostDecoder = UTF8EscapeState()
+      var index = hostRange.lowerBound
+      while index < hostRange.upperBound {
+        if let problem = hostDecoder.step(bytes, &index, end: hostRange.upperBound) {
+          throw DeepLinkError(
+            problem.code, .host, input: input, value: text(bytes, authority),
+            problem: problem.text(bytes))
+        }
+      }
+      if hostDecoder.isIncomplete {
+        throw DeepLinkError(
+          .invalidUTF8, .host, input: input, value: text(bytes, authority),
+          problem: UTF8EscapeState.Problem.invalidUTF8.text(bytes))
       }
       if isWeb, hostRange.isEmpty {
         throw DeepLinkError(
@@ -155,7 +196,7 @@ struct URLLayout {
     // Path, split on the encoded "/". Plain bytes take one comparison each; escapes,
     // control characters and delimiters take the slow path.
     let pathStart = i
-    var segments = SegmentList()
+    var segments = SegmentList(storage: scratch)
     var pathHasEscapes = false
     if i < end, bytes[i] == UInt8(ascii: "/") { i += 1 }
     let firstNumber = host != nil && !isWeb ? 2 : 1
@@ -178,6 +219,7 @@ struct URLLayout {
       if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
       if byte == UInt8(ascii: "/") {
         if decoder.isIncomplete { throw pathError(.invalidUTF8) }
+        guard segments.count < capacity else { return nil }
         segments.append(start: segmentStart)
         segmentStart = i + 1
         i += 1
@@ -188,13 +230,14 @@ struct URLLayout {
     }
     if decoder.isIncomplete { throw pathError(.invalidUTF8) }
     if i > segmentStart {
+      guard segments.count < capacity else { return nil }
       segments.append(start: segmentStart)
       segments.end = i
     } else {
       // Empty path, or a trailing slash: `user/42/` reads like `user/42`.
       segments.end = max(segmentStart - 1, pathStart)
     }
-    let path = pathStart..<i
+
 
     // Query: items split on "&", names from values on "=".
     var query: Range<Int>?
@@ -237,8 +280,9 @@ struct URLLayout {
     }
 
     return URLLayout(
-      scheme: scheme, isWeb: isWeb, host: host, path: path, segments: segments,
-      pathHasEscapes: pathHasEscapes, query: query, fragment: fragment)
+      scheme: scheme, isWeb: isWeb, host: host, segments: segments,
+      linkHasEscapes: pathHasEscapes || host.map { bytes[$0].contains(UInt8(ascii: "%")) } == true,
+      query: query, fragment: fragment)
   }
 
   /// The error for `problem` at byte `position` of the query that starts at `start`, naming
@@ -369,39 +413,38 @@ struct UTF8EscapeState {
   }
 }
 
-/// The start offsets of a path's segments: the first 16 inline, the rest on the heap.
+/// How many segment offsets the reader keeps on the stack before it falls back to the heap.
+let segmentScratchCapacity = 32
+
+/// The start offsets of a path's segments, in scratch memory that the reader's caller owns.
+///
+/// A path of `n` bytes has at most `n + 1` segments, so scratch of the URL's length plus one
+/// never overflows; callers get it from `withUnsafeTemporaryAllocation`, on the stack for
+/// ordinary URLs.
 struct SegmentList {
-  private typealias Inline = (
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
-  )
-  private static let inlineCapacity = 16
-  private var inline: Inline = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-  private var overflow: [Int] = []
-  private(set) var count = 0
+  private let storage: UnsafeMutablePointer<Int32>
+  private var segmentCount: Int32 = 0
+  private var endOffset: Int32 = 0
+
+  /// How many segments there are.
+  var count: Int { Int(segmentCount) }
+
   /// Where the last segment ends.
-  var end = 0
+  var end: Int {
+    get { Int(endOffset) }
+    set { endOffset = Int32(truncatingIfNeeded: newValue) }
+  }
+
+  init(storage: UnsafeMutablePointer<Int32>) { self.storage = storage }
 
   @inline(__always)
   mutating func append(start: Int) {
-    if count < Self.inlineCapacity {
-      withUnsafeMutableBytes(of: &inline) { raw in
-        raw.storeBytes(
-          of: Int32(truncatingIfNeeded: start), toByteOffset: count * 4, as: Int32.self)
-      }
-    } else {
-      overflow.append(start)
-    }
-    count += 1
+    storage[count] = Int32(truncatingIfNeeded: start)
+    segmentCount += 1
   }
 
   @inline(__always)
-  func start(_ index: Int) -> Int {
-    guard index < Self.inlineCapacity else { return overflow[index - Self.inlineCapacity] }
-    return withUnsafeBytes(of: inline) { raw in
-      Int(raw.load(fromByteOffset: index * 4, as: Int32.self))
-    }
-  }
+  func start(_ index: Int) -> Int { Int(storage[index]) }
 
   /// The bytes of segment `index`, without the `/` that ends it.
   @inline(__always)

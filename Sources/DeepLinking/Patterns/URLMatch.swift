@@ -22,35 +22,32 @@
 /// parameters you never read.
 public struct URLMatch: Sendable {
   /// Everything the match holds, in one allocation with its captures.
-  private let box: SharedMatchStorage
-  var storage: MatchStorage { box.storage }
+  let storage: MatchStorage
 
   init(
-    url: String, pattern: URLPattern, captures: borrowing CaptureList,
+    url: String, pattern: URLPattern, captures: consuming CaptureList,
     customValues: [any Sendable], query: Range<Int>?, fragment: Range<Int>?,
     decodesPlusAsSpace: Bool
   ) {
-    box = SharedMatchStorage(storage: MatchStorage.make(
-      MatchStorage.Header(
-        url: url, pattern: pattern, customValues: customValues, queryRange: query,
-        fragmentRange: fragment, decodesPlusAsSpace: decodesPlusAsSpace,
-        captureCount: captures.count),
-      captures: captures))
+    storage = MatchStorage(
+      url: url, pattern: pattern, captures: captures,
+      customValues: customValues.isEmpty ? nil : customValues, queryRange: query,
+      fragmentRange: fragment, decodesPlusAsSpace: decodesPlusAsSpace)
   }
 
   /// The URL that matched, as given.
-  public var url: String { storage.header.url }
+  public var url: String { storage.url }
 
   /// The pattern that the URL matched.
-  public var pattern: URLPattern { storage.header.pattern }
+  public var pattern: URLPattern { storage.pattern }
 
   /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
-  public var decodesPlusAsSpace: Bool { storage.header.decodesPlusAsSpace }
+  public var decodesPlusAsSpace: Bool { storage.decodesPlusAsSpace }
 
-  var customValues: [any Sendable] { storage.header.customValues }
-  var queryRange: Range<Int>? { storage.header.queryRange }
-  var fragmentRange: Range<Int>? { storage.header.fragmentRange }
-  var captures: [Capture] { storage.captures }
+  var customValues: [any Sendable] { storage.customValues ?? [] }
+  var queryRange: Range<Int>? { storage.queryRange }
+  var fragmentRange: Range<Int>? { storage.fragmentRange }
+  var captures: [Capture] { (0..<storage.captures.count).map { storage.captures[$0] } }
 
   /// The path parameters by name, percent-decoded: `match.pathParams.id`.
   ///
@@ -186,43 +183,27 @@ func queryItemRanges(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>)
   return items
 }
 
-/// A match's fields and its captures in one tail-allocated, immutable buffer.
-final class MatchStorage: ManagedBuffer<MatchStorage.Header, Capture> {
-  struct Header {
-    var url: String
-    var pattern: URLPattern
-    var customValues: [any Sendable]
-    var queryRange: Range<Int>?
-    var fragmentRange: Range<Int>?
-    var decodesPlusAsSpace: Bool
-    var captureCount: Int
-  }
+/// A match's fields and its captures, in one immutable allocation.
+final class MatchStorage: Sendable {
+  let url: String
+  let pattern: URLPattern
+  let captures: CaptureList
+  let customValues: [any Sendable]?
+  let queryRange: Range<Int>?
+  let fragmentRange: Range<Int>?
+  let decodesPlusAsSpace: Bool
 
-  static func make(_ header: Header, captures: borrowing CaptureList) -> MatchStorage {
-    let buffer = create(minimumCapacity: header.captureCount) { _ in header }
-    buffer.withUnsafeMutablePointerToElements { elements in
-      for index in 0..<header.captureCount {
-        (elements + index).initialize(to: captures[index])
-      }
-    }
-    return unsafeDowncast(buffer, to: MatchStorage.self)
+  init(
+    url: String, pattern: URLPattern, captures: consuming CaptureList,
+    customValues: [any Sendable]?, queryRange: Range<Int>?, fragmentRange: Range<Int>?,
+    decodesPlusAsSpace: Bool
+  ) {
+    self.url = url
+    self.pattern = pattern
+    self.captures = captures
+    self.customValues = customValues
+    self.queryRange = queryRange
+    self.fragmentRange = fragmentRange
+    self.decodesPlusAsSpace = decodesPlusAsSpace
   }
-
-  var captures: [Capture] {
-    withUnsafeMutablePointers { header, elements in
-      Array(UnsafeBufferPointer(start: elements, count: header.pointee.captureCount))
-    }
-  }
-
-  deinit {
-    // Captures are trivial values: nothing to deinitialize.
-  }
-}
-
-/// Shares a ``MatchStorage`` across concurrency domains.
-///
-/// Safe because the header and the captures are written once, in `make`, before the storage
-/// is shared, and never mutated again. (`ManagedBuffer` is not `Sendable` by itself.)
-struct SharedMatchStorage: @unchecked Sendable {
-  let storage: MatchStorage
 }

@@ -40,8 +40,12 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   /// The compiled form, shared by copies (a match holds one reference to it).
   let storage: Storage
 
-  /// The compiled form of a pattern; immutable, so sharing it across threads is safe.
-  final class Storage: Sendable {
+  /// The compiled form of a pattern.
+  ///
+  /// Immutable after `init`, so sharing it across threads is safe; `@unchecked` because the
+  /// ops and literals also live in buffers it owns, which the matching loop reads without
+  /// reference counting.
+  final class Storage: @unchecked Sendable {
     let source: String
     /// The lowercased scheme, or `nil` for a pattern that matches under any scheme.
     let scheme: String?
@@ -60,6 +64,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     let literals: [UInt8]
     /// The converter names that ops refer to by index.
     let converterNames: [String]
+    /// Copies of ``ops`` and ``literals`` that this storage owns and frees.
+    let opsBuffer: UnsafeBufferPointer<Op>
+    let literalsBuffer: UnsafeBufferPointer<UInt8>
 
     init(
       source: String, scheme: String?, isWeb: Bool, authority: Token?, tokens: [Token],
@@ -94,6 +101,17 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       self.authorityOp = authority.map(op)
       self.literals = literals
       self.converterNames = converterNames
+      let opsCopy = UnsafeMutableBufferPointer<Op>.allocate(capacity: ops.count)
+      _ = opsCopy.initialize(from: ops)
+      opsBuffer = UnsafeBufferPointer(opsCopy)
+      let literalsCopy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: literals.count)
+      _ = literalsCopy.initialize(from: literals)
+      literalsBuffer = UnsafeBufferPointer(literalsCopy)
+    }
+
+    deinit {
+      opsBuffer.deallocate()
+      literalsBuffer.deallocate()
     }
   }
 
