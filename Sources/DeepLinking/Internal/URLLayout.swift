@@ -126,15 +126,41 @@ struct URLLayout {
     let isWeb = (i == 4 && schemeHash == 0x6874_7470) || (i == 5 && schemeHash == 0x68_7474_7073)
     i += 1
 
-    // Authority.
+    // Authority: the host, validated as it is read, and the port or user info that must not
+    // be there.
     var host: Range<Int>?
+    var linkHasEscapes = false
     if i + 1 < end, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "/") {
       i += 2
       let start = i
       var hostEnd = -1
       var inBrackets = false
+      var hostHasEscapes = false
+      var hostDecoder = UTF8EscapeState()
+      func hostError(_ problem: UTF8EscapeState.Problem) -> DeepLinkError {
+        var stop = start
+        while stop < end, !isDelimiter(bytes[stop]), bytes[stop] != UInt8(ascii: "/") {
+          stop += 1
+        }
+        return DeepLinkError(
+          problem.code, .host, input: input, value: text(bytes, start..<stop),
+          problem: problem.text(bytes))
+      }
       while i < end {
         let byte = bytes[i]
+        // Letters and non-ASCII bytes take the first branch; digits, "-", "." and the rest
+        // go through the escape checks below.
+        if byte >= 0x41, byte != 0x7F {
+          if byte == UInt8(ascii: "[") {
+            inBrackets = true
+          } else if byte == UInt8(ascii: "]") {
+            inBrackets = false
+          } else if hostDecoder.isIncomplete {
+            throw hostError(.invalidUTF8)
+          }
+          i += 1
+          continue
+        }
         if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
           break
         }
@@ -147,11 +173,16 @@ struct URLLayout {
             .userInfo, .host, input: input, value: text(bytes, start..<stop),
             problem: "has user info; expected only a host")
         }
-        if byte == UInt8(ascii: "[") { inBrackets = true }
-        if byte == UInt8(ascii: "]") { inBrackets = false }
-        if byte == UInt8(ascii: ":"), !inBrackets, hostEnd < 0 { hostEnd = i }
-        i += 1
+        if byte == UInt8(ascii: ":"), !inBrackets, hostEnd < 0 {
+          if hostDecoder.isIncomplete { throw hostError(.invalidUTF8) }
+          hostEnd = i
+          i += 1
+          continue
+        }
+        if byte == UInt8(ascii: "%") { hostHasEscapes = true }
+        if let problem = hostDecoder.step(bytes, &i, end: end) { throw hostError(problem) }
       }
+      if hostDecoder.isIncomplete { throw hostError(.invalidUTF8) }
       let authority = start..<i
       if hostEnd >= 0 {
         let port = (hostEnd + 1)..<i
@@ -167,20 +198,7 @@ struct URLLayout {
         }
       }
       let hostRange = start..<(hostEnd >= 0 ? hostEnd : i)
-      var hostDecoder = UTF8EscapeState()
-      var index = hostRange.lowerBound
-      while index < hostRange.upperBound {
-        if let problem = hostDecoder.step(bytes, &index, end: hostRange.upperBound) {
-          throw DeepLinkError(
-            problem.code, .host, input: input, value: text(bytes, authority),
-            problem: problem.text(bytes))
-        }
-      }
-      if hostDecoder.isIncomplete {
-        throw DeepLinkError(
-          .invalidUTF8, .host, input: input, value: text(bytes, authority),
-          problem: UTF8EscapeState.Problem.invalidUTF8.text(bytes))
-      }
+      linkHasEscapes = hostHasEscapes
       if isWeb, hostRange.isEmpty {
         throw DeepLinkError(
           .host, .host, input: input, value: nil,
@@ -210,6 +228,11 @@ struct URLLayout {
         value: text(bytes, segmentStart..<stop), problem: problem.text(bytes))
     }
     while i < end {
+      if !decoder.isIncomplete {
+        // The common case: skip plain bytes.
+        while i < end, !isSpecial(bytes[i]) { i += 1 }
+        if i == end { break }
+      }
       let byte = bytes[i]
       if !isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
         if decoder.isIncomplete { throw pathError(.invalidUTF8) }
@@ -246,6 +269,11 @@ struct URLLayout {
       let start = i
       var decoder = UTF8EscapeState()
       while i < end {
+        if !decoder.isIncomplete {
+          // The common case: skip plain bytes.
+          while i < end, !isSpecial(bytes[i]) { i += 1 }
+          if i == end { break }
+        }
         let byte = bytes[i]
         if !isSpecial(byte) {
           if decoder.isIncomplete { throw queryError(.invalidUTF8, bytes, start, i - 1, input) }
@@ -281,7 +309,7 @@ struct URLLayout {
 
     return URLLayout(
       scheme: scheme, isWeb: isWeb, host: host, segments: segments,
-      linkHasEscapes: pathHasEscapes || host.map { bytes[$0].contains(UInt8(ascii: "%")) } == true,
+      linkHasEscapes: linkHasEscapes || pathHasEscapes,
       query: query, fragment: fragment)
   }
 
