@@ -29,4 +29,3 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
-package.targets.append(.executableTarget(name: "ProfMatch", dependencies: ["DeepLinking"]))

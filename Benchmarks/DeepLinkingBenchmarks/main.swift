@@ -86,7 +86,9 @@ func printTable(title: String, rows: [Row], foundation: Double, bytes: Double) {
 func patternWorkload(count: Int) -> [String] {
   var random = SplitMix64(state: 42)
   let slugs = ["red-shoes", "blue-hat", "caf%C3%A9-table", "gift%20card", "socks", "t-shirt"]
-  let queries = ["", "?ref=home", "?ref=push&campaign=spring", "?page=2&sort=date", "?utm_source=mail"]
+  let queries = [
+    "", "?ref=home", "?ref=push&campaign=spring", "?page=2&sort=date", "?utm_source=mail",
+  ]
   return (0..<count).map { _ in
     let id = Int.random(in: 1...99_999, using: &random)
     let slug = slugs.randomElement(using: &random) ?? "x"

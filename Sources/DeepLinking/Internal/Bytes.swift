@@ -25,13 +25,25 @@ func isDelimiter(_ byte: UInt8) -> Bool {
   byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
 }
 
-/// Whether `byte` needs more than a skip while reading: a control character, `#`, `%`, `&`,
-/// `/`, `=` or `?`. Every other byte, including those of non-ASCII characters, is plain.
-@inline(__always)
-func isSpecial(_ byte: UInt8) -> Bool {
-  // Bits 0–31 (controls), "#" 35, "%" 37, "&" 38, "/" 47, "=" 61, "?" 63.
-  let specials: UInt64 = 0xFFFF_FFFF | 1 << 35 | 1 << 37 | 1 << 38 | 1 << 47 | 1 << 61 | 1 << 63
-  return byte < 64 ? specials >> UInt64(byte) & 1 != 0 : byte == 0x7F
+/// A 256-entry table of the bytes that need more than a skip while reading: control
+/// characters, DEL, `#`, `%`, `&`, `/`, `=` and `?`. Every other byte, including those of
+/// non-ASCII characters, is plain.
+///
+/// Built once and never freed or written again, so reading it from any thread is safe.
+struct SpecialBytes: @unchecked Sendable {
+  let table: UnsafePointer<Bool>
+
+  static let shared: SpecialBytes = {
+    let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+    for byte in 0..<256 {
+      table[byte] =
+        byte < 0x20 || byte == 0x7F || "#%&/=?".utf8.contains(UInt8(truncatingIfNeeded: byte))
+    }
+    return SpecialBytes(table: table)
+  }()
+
+  @inline(__always)
+  func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
 }
 
 /// Whether `byte` separates the parts of a URL: `/`, `?`, `#`, `&` or `=`.
@@ -63,7 +75,9 @@ func equalsIgnoringASCIICase(
 
 /// Whether `range` spells the lowercase ASCII bytes `lowercase`, ignoring case.
 @inline(__always)
-func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: [UInt8])
+func equalsLowercased(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: [UInt8]
+)
   -> Bool
 {
   guard range.count == lowercase.count else { return false }

@@ -15,35 +15,37 @@ struct Capture: Sendable {
   var range: Range<Int> { Int(start)..<Int(end) }
 }
 
-/// The captures of a match: the first four inline, the rest on the heap.
-struct CaptureList: Sendable {
-  private var inline: (Capture, Capture, Capture, Capture)
-  private var overflow: [Capture] = []
+/// The first four captures of a match, as plain data that moves with a copy of bytes; the
+/// rest go to an overflow array kept beside it.
+struct InlineCaptures: Sendable {
+  static let capacity = 4
+  private var slots: (Capture, Capture, Capture, Capture)
   private(set) var count = 0
 
   init() {
     let empty = Capture(range: 0..<0, value: .text)
-    inline = (empty, empty, empty, empty)
+    slots = (empty, empty, empty, empty)
   }
 
-  mutating func append(_ capture: Capture) {
+  /// Appends `capture` if there is room, returning whether there was.
+  mutating func append(_ capture: Capture) -> Bool {
     switch count {
-    case 0: inline.0 = capture
-    case 1: inline.1 = capture
-    case 2: inline.2 = capture
-    case 3: inline.3 = capture
-    default: overflow.append(capture)
+    case 0: slots.0 = capture
+    case 1: slots.1 = capture
+    case 2: slots.2 = capture
+    case 3: slots.3 = capture
+    default: return false
     }
     count += 1
+    return true
   }
 
   subscript(index: Int) -> Capture {
     switch index {
-    case 0: inline.0
-    case 1: inline.1
-    case 2: inline.2
-    case 3: inline.3
-    default: overflow[index - 4]
+    case 0: slots.0
+    case 1: slots.1
+    case 2: slots.2
+    default: slots.3
     }
   }
 }
@@ -142,7 +144,11 @@ extension URLMatcher {
       return .failed(failure)
     }
     let storage = pattern.storage
-    var captures = CaptureList()
+    var captures = InlineCaptures()
+    var overflow: [Capture] = []
+    func capture(_ capture: Capture) {
+      if !captures.append(capture) { overflow.append(capture) }
+    }
     var customValues: [any Sendable] = []
     var components: [String]?
     let linkCount = link.linkCount
@@ -209,7 +215,7 @@ extension URLMatcher {
                 problem: "is not \(quoted(storage.authority?.text ?? ""))") : nil)
         }
       } else {
-        captures.append(Capture(range: host, value: .text))
+        capture(Capture(range: host, value: .text))
       }
     }
 
@@ -249,7 +255,7 @@ extension URLMatcher {
           op.kind == .rest ? range.lowerBound..<link.linkRange(linkCount - 1).upperBound : range
         switch convert(op, at: index, range: range) {
         case .some(let value?):
-          captures.append(Capture(range: whole, value: value))
+          capture(Capture(range: whole, value: value))
         case .some(nil):
           return .failed(
             explain ? rejection(url, bytes, link, index, storage.tokens[position]) : nil)
@@ -273,7 +279,8 @@ extension URLMatcher {
     }
     return .matched(
       URLMatch(
-        url: url, pattern: pattern, captures: captures, customValues: customValues,
+        url: url, pattern: pattern, captures: captures, overflow: overflow,
+        customValues: customValues,
         query: link.query, fragment: link.fragment, decodesPlusAsSpace: decodesPlusAsSpace))
   }
 

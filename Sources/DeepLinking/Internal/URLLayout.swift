@@ -19,7 +19,9 @@ struct URLLayout {
     linkHasEscapes: Bool, query: Range<Int>?, fragment: Range<Int>?
   ) {
     func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
-      range.map { (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound)) }
+      range.map {
+        (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound))
+      }
         ?? (-1, -1)
     }
     schemeBounds = bounds(scheme)
@@ -83,6 +85,7 @@ struct URLLayout {
     _ bytes: UnsafeBufferPointer<UInt8>, input: String, maximumLength: Int,
     scratch: UnsafeMutablePointer<Int32>, capacity: Int
   ) throws(DeepLinkError) -> URLLayout? {
+    let special = SpecialBytes.shared
     let end = bytes.count
     // Offsets are kept as Int32 in captures, so no limit can go past that.
     let limit = min(maximumLength, Int(Int32.max))
@@ -230,11 +233,11 @@ struct URLLayout {
     while i < end {
       if !decoder.isIncomplete {
         // The common case: skip plain bytes.
-        while i < end, !isSpecial(bytes[i]) { i += 1 }
+        while i < end, !special.contains(bytes[i]) { i += 1 }
         if i == end { break }
       }
       let byte = bytes[i]
-      if !isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
+      if !special.contains(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
         if decoder.isIncomplete { throw pathError(.invalidUTF8) }
         i += 1
         continue
@@ -261,7 +264,6 @@ struct URLLayout {
       segments.end = max(segmentStart - 1, pathStart)
     }
 
-
     // Query: items split on "&", names from values on "=".
     var query: Range<Int>?
     if i < end, bytes[i] == UInt8(ascii: "?") {
@@ -271,11 +273,11 @@ struct URLLayout {
       while i < end {
         if !decoder.isIncomplete {
           // The common case: skip plain bytes.
-          while i < end, !isSpecial(bytes[i]) { i += 1 }
+          while i < end, !special.contains(bytes[i]) { i += 1 }
           if i == end { break }
         }
         let byte = bytes[i]
-        if !isSpecial(byte) {
+        if !special.contains(byte) {
           if decoder.isIncomplete { throw queryError(.invalidUTF8, bytes, start, i - 1, input) }
           i += 1
           continue
@@ -350,7 +352,6 @@ struct URLLayout {
     }
     if decoder.isIncomplete { throw error(.invalidUTF8) }
   }
-
 
 }
 

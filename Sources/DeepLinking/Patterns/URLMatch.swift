@@ -25,12 +25,12 @@ public struct URLMatch: Sendable {
   let storage: MatchStorage
 
   init(
-    url: String, pattern: URLPattern, captures: consuming CaptureList,
+    url: String, pattern: URLPattern, captures: InlineCaptures, overflow: [Capture],
     customValues: [any Sendable], query: Range<Int>?, fragment: Range<Int>?,
     decodesPlusAsSpace: Bool
   ) {
     storage = MatchStorage(
-      url: url, pattern: pattern, captures: captures,
+      url: url, pattern: pattern, captures: captures, overflow: overflow,
       customValues: customValues.isEmpty ? nil : customValues, queryRange: query,
       fragmentRange: fragment, decodesPlusAsSpace: decodesPlusAsSpace)
   }
@@ -47,7 +47,9 @@ public struct URLMatch: Sendable {
   var customValues: [any Sendable] { storage.customValues ?? [] }
   var queryRange: Range<Int>? { storage.queryRange }
   var fragmentRange: Range<Int>? { storage.fragmentRange }
-  var captures: [Capture] { (0..<storage.captures.count).map { storage.captures[$0] } }
+  var captures: [Capture] {
+    (0..<storage.captures.count).map { storage.captures[$0] } + storage.overflow
+  }
 
   /// The path parameters by name, percent-decoded: `match.pathParams.id`.
   ///
@@ -187,20 +189,22 @@ func queryItemRanges(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>)
 final class MatchStorage: Sendable {
   let url: String
   let pattern: URLPattern
-  let captures: CaptureList
+  let captures: InlineCaptures
+  let overflow: [Capture]
   let customValues: [any Sendable]?
   let queryRange: Range<Int>?
   let fragmentRange: Range<Int>?
   let decodesPlusAsSpace: Bool
 
   init(
-    url: String, pattern: URLPattern, captures: consuming CaptureList,
+    url: String, pattern: URLPattern, captures: InlineCaptures, overflow: [Capture],
     customValues: [any Sendable]?, queryRange: Range<Int>?, fragmentRange: Range<Int>?,
     decodesPlusAsSpace: Bool
   ) {
     self.url = url
     self.pattern = pattern
     self.captures = captures
+    self.overflow = overflow
     self.customValues = customValues
     self.queryRange = queryRange
     self.fragmentRange = fragmentRange
