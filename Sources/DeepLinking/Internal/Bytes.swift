@@ -25,11 +25,10 @@ func isDelimiter(_ byte: UInt8) -> Bool {
   byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
 }
 
-/// A 256-entry table of the bytes that need more than a skip while reading: control
-/// characters, DEL, `#`, `%`, `&`, `/`, `=` and `?`. Every other byte, including those of
-/// non-ASCII characters, is plain.
+/// A 256-entry table of the bytes that need more than a skip while reading.
 ///
-/// Built once and never freed or written again, so reading it from any thread is safe.
+/// Those are control characters, DEL, `#`, `%`, `&`, `/`, `=` and `?`. Every other byte,
+/// including those of non-ASCII characters, is plain. Built once and never freed or written again, so reading it from any thread is safe.
 struct SpecialBytes: @unchecked Sendable {
   let table: UnsafePointer<Bool>
 

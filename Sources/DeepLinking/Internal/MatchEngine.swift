@@ -95,9 +95,9 @@ extension URLMatcher {
 
   /// Reads `url` and matches it against `pattern`, building an error only when `explain`.
   func run(_ url: String, _ pattern: URLPattern, explain: Bool) -> MatchOutcome {
-    withURLLayout(url, failure: { .failed($0) }) { bytes, layout in
-      run(url, bytes, layout, pattern, explain: explain)
-    }
+    withURLLayout(
+      url, failure: { .failed($0) },
+      { bytes, layout in run(url, bytes, layout, pattern, explain: explain) })
   }
 
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,

@@ -77,6 +77,9 @@ struct URLLayout {
   ///   malformed scheme, user info, a port on a custom scheme, malformed percent escapes,
   ///   control characters and percent-encoded bytes that are not UTF-8.
   /// - Parameters:
+  ///   - bytes: The UTF-8 bytes of `input`.
+  ///   - input: The URL string, quoted in errors.
+  ///   - maximumLength: The longest URL to read, in bytes.
   ///   - scratch: Room for the segment offsets.
   ///   - capacity: How many offsets `scratch` holds.
   /// - Returns: The layout, or `nil` when the path has more than `capacity` segments (a path
