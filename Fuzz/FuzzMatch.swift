@@ -8,6 +8,7 @@ let patterns: [URLPattern] = [
 ]
 let matcher = URLMatcher(universalLinkHosts: ["example.com"], maximumURLLength: 4096)
 
+/// The libFuzzer entry point: matches one input against every pattern with both APIs.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let url = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
