@@ -51,7 +51,7 @@ import Testing
     #expect(matcher.universalLinkHosts == ["example.com"])
     #expect(pattern.match("https://example.com/user/7", using: matcher) != nil)
     #expect(pattern.match("https://EXAMPLE.COM/user/7/", using: matcher) != nil)
-    #expect(pattern.match("http://example.com/user/7", using: matcher) != nil)
+    #expect(pattern.match("http://example.com/user/7", using: matcher) == nil)
     #expect(pattern.match("https://evil.com/user/7", using: matcher) == nil)
     #expect(pattern.match("https://example.com.evil.com/user/7", using: matcher) == nil)
     #expect(pattern.match("https://sub.example.com/user/7", using: matcher) == nil)

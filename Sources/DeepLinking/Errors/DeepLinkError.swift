@@ -23,13 +23,19 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     let input: String
     let value: String?
     let problem: String
+    /// A whole message that replaces the usual shape, for errors about a URL as a whole.
+    let message: String?
 
-    init(code: Code, component: Component, input: String, value: String?, problem: String) {
+    init(
+      code: Code, component: Component, input: String, value: String?, problem: String,
+      message: String? = nil
+    ) {
       self.code = code
       self.component = component
       self.input = input
       self.value = value
       self.problem = problem
+      self.message = message
     }
   }
 
@@ -57,6 +63,22 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
       code: code, component: component, input: input, value: value, problem: problem)
   }
 
+  /// The error for a URL that fits none of a link type's routes, naming the nearest route and
+  /// why it fails: `no route for "myapp://usr/1": nearest is "user/<int:id>" (host "usr" is
+  /// not "user")`.
+  init(noRouteFor url: String, nearest pattern: String, reason: DeepLinkError) {
+    let message =
+      "no route for \(quoted(url)): nearest is \(quoted(pattern)) (\(reason.shortDescription))"
+    storage = Storage(
+      code: .noRoute, component: reason.component, input: url, value: reason.value,
+      problem: reason.problem, message: message)
+  }
+
+  /// The message without the input: `host "usr" is not "user"`.
+  var shortDescription: String {
+    "\(component) " + (value.map { quoted($0) + " " } ?? "missing; ") + problem
+  }
+
   /// Two errors are equal when they have the same code, component, input, value and message.
   public static func == (lhs: DeepLinkError, rhs: DeepLinkError) -> Bool {
     lhs.code == rhs.code && lhs.component == rhs.component && lhs.input == rhs.input
@@ -78,6 +100,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// only a host`, or, for the URL as a whole, `URL "myapp://…" is 9010 bytes long; expected at
   /// most 8192 bytes`.
   public var description: String {
+    if let message = storage.message { return message }
     if component == .url { return "URL \(quoted(input)) \(problem)" }
     let found = value.map { quoted($0) + " " } ?? "missing; "
     return "\(component) of \(quoted(input)): \(found)\(problem)"
@@ -125,6 +148,15 @@ extension DeepLinkError {
     public static let unknownConverter = Code("unknownConverter")
     /// A pattern string that cannot be compiled.
     public static let invalidPattern = Code("invalidPattern")
+    /// A link that cannot be printed as a URL that reads back as the same link.
+    public static let unprintable = Code("unprintable")
+    /// No route of a link type matches the URL.
+    public static let noRoute = Code("noRoute")
+    /// A route matched, but a query item is missing or its value does not convert.
+    public static let queryValue = Code("queryValue")
+    /// A link type whose routes do not fit its cases: a missing route, a pattern parameter
+    /// that names no associated value, or a value type that does not fit in a URL.
+    public static let invalidRoute = Code("invalidRoute")
   }
 
   /// The part of a URL or pattern that an error is about.
@@ -177,6 +209,18 @@ extension DeepLinkError {
     /// - Returns: The component for that segment.
     public static func patternSegment(_ number: Int) -> Component {
       Component(.patternSegment(number))
+    }
+
+    /// How far along the link this component is, to rank routes by how far a URL got: the
+    /// scheme and the URL as a whole 0, the host 1, path segment `n` at `n`, the query after
+    /// every segment.
+    var linkPosition: Int {
+      switch kind {
+      case .url, .scheme, .pattern, .patternSegment: 0
+      case .host: 1
+      case .pathSegment(let number): number
+      case .path, .query, .queryItem, .fragment: Int.max
+      }
     }
 
     /// How the component is named in messages, such as `path segment 2`.

@@ -117,7 +117,9 @@ extension URLMatcher {
       return nil
     }
     guard layout.isWeb else { return nil }
-    if let host = layout.host, isUniversalLinkHost(bytes, host) { return nil }
+    if let host = layout.host, layout.scheme.count == 5, isUniversalLinkHost(bytes, host) {
+      return nil
+    }
     guard explain else { return .some(nil) }
     let allowed = universalLinkHosts.sorted().map(quoted).joined(separator: ", ")
     return .some(
@@ -126,7 +128,9 @@ extension URLMatcher {
         problem: universalLinkHosts.isEmpty
           ? "is not a universal-link host; expected a custom scheme, as no universal-link "
             + "hosts are allowed"
-          : "is not a universal-link host; expected one of \(allowed)"))
+          : layout.scheme.count == 4 && layout.host.map { isUniversalLinkHost(bytes, $0) } == true
+            ? "is a universal-link host, but universal links are https; expected \"https\""
+            : "is not a universal-link host; expected one of \(allowed)"))
   }
 
   /// Whether the host in `range` is one of ``universalLinkHosts``, ignoring ASCII case.
@@ -136,11 +140,13 @@ extension URLMatcher {
     return universalLinkHosts.contains(host) || universalLinkHosts.contains(host.lowercased())
   }
 
+  /// Matches the read URL against `pattern`; `admitted` skips the scheme and universal-link
+  /// check, for callers that made it themselves.
   func run(
     _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout,
-    _ pattern: URLPattern, explain: Bool
+    _ pattern: URLPattern, explain: Bool, admitted: Bool = false
   ) -> MatchOutcome {
-    if let failure = admits(url, bytes, link, pattern, explain: explain) {
+    if !admitted, let failure = admits(url, bytes, link, pattern, explain: explain) {
       return .failed(failure)
     }
     let storage = pattern.storage

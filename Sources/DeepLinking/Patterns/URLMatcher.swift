@@ -38,7 +38,8 @@ public struct URLMatcher: Sendable {
   ///
   /// A pattern without a scheme matches `https://<allowed host>/<segments>` like
   /// `myapp://<segments>`. Hosts compare ignoring ASCII case; no other host, nor a
-  /// sub-domain of an allowed host, matches.
+  /// sub-domain of an allowed host, matches, and neither does `http`: as on iOS, universal
+  /// links are `https`. (A pattern that names `http://` matches `http` URLs.)
   public var universalLinkHosts: Set<String> {
     get { tables.universalLinkHosts }
     set {

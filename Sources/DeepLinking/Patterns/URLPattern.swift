@@ -64,6 +64,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     let literals: [UInt8]
     /// The converter names that ops refer to by index.
     let converterNames: [String]
+    /// How specific each token is, in order: literal 0, typed parameter 1, string parameter
+    /// 2, `*` 3, `<path:…>` 4. Lower sorts first, segment by segment.
+    let specificity: [UInt8]
     /// Copies of ``ops`` and ``literals`` that this storage owns and frees.
     let opsBuffer: UnsafeBufferPointer<Op>
     let literalsBuffer: UnsafeBufferPointer<UInt8>
@@ -98,6 +101,15 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
         }
       }
       self.ops = tokens.map(op)
+      self.specificity = tokens.map { token in
+        switch token.kind {
+        case .literal: 0
+        case .parameter(_, .string?): 2
+        case .parameter: 1
+        case .wildcard: 3
+        case .rest: 4
+        }
+      }
       self.authorityOp = authority.map(op)
       self.literals = literals
       self.converterNames = converterNames
@@ -263,6 +275,12 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
 
   /// The pattern as it was written.
   public var description: String { source }
+
+  /// Whether this pattern is more specific than `other` at the first segment where they
+  /// differ: literal over typed parameter over string parameter over `*` over `<path:…>`.
+  func isMoreSpecific(than other: URLPattern) -> Bool {
+    storage.specificity.lexicographicallyPrecedes(other.storage.specificity)
+  }
 
   /// Two patterns are equal when they were written the same way.
   public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool { lhs.source == rhs.source }

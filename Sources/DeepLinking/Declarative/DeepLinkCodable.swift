@@ -1,0 +1,277 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A link enum that derives both directions from one table of routes.
+///
+/// Conform an enum that is also `Codable` (the synthesized conformance) and give each case a
+/// pattern of host and path. Associated values named in the pattern come from the path; all
+/// others from the query. `Optional` values are left out when `nil`, and arrays are repeated
+/// query items:
+///
+/// ```swift
+/// enum AppLink: DeepLinkCodable, Hashable {
+///   case home(name: String?)
+///   case user(id: Int, tab: Tab?)            // enum Tab: String, Codable
+///   case product(categoryID: Int, slug: String)
+///   case docs(path: String)
+///   case search(query: String, page: Int?, tags: [String])
+///   case settings
+///
+///   static let scheme = "myapp"
+///   static let universalLinkHosts: Set<String> = ["example.com"]
+///   static let routes: [String: URLPattern] = [
+///     "home": "home/sub", "user": "user/<int:id>", "product": "products/<int:categoryID>/<slug>",
+///     "docs": "docs/<path:path>", "search": "search/<query>", "settings": "settings",
+///   ]
+/// }
+///
+/// AppLink(string: "myapp://user/42?tab=posts")              // .user(id: 42, tab: .posts)
+/// AppLink(string: "https://example.com/user/42?tab=posts")  // the same
+/// AppLink.search(query: "a b/c", page: nil, tags: ["x", "y"]).url
+/// // myapp://search/a%20b%2Fc?tags=x&tags=y
+/// ```
+///
+/// ## Values
+///
+/// `String`, every integer type, `Double`, `Float`, `Bool` (`true`/`false`), `UUID`, `URL`
+/// (its absolute string), `Date` (ISO 8601 in UTC, with as many fraction digits as it takes to
+/// read back the same `Date`), enums with `String` or `Int` raw values, and arrays of these.
+/// An unlabeled value (`case region(Region)`) binds to a parameter named `_0`, or to the
+/// route's only parameter. Query items that no value asks for (`utm_source`, say) are ignored;
+/// for a value that is not an array, the first item of its name is read.
+///
+/// ## Routes
+///
+/// When several routes match a URL, the most specific wins, segment by segment: a literal over
+/// a typed parameter (`<int:id>`) over a string parameter over `*` over `<path:…>`; exact ties
+/// go to the case name that sorts first. A case without a route, a pattern parameter that names
+/// no associated value, or a value type that does not fit in a URL is a
+/// ``DeepLinkError/Code/invalidRoute`` error that names the case; the `DeepLinkingTesting`
+/// assertions find these before you ship.
+///
+/// Host, path and query items are derived; a hand-written member in your enum still takes
+/// precedence.
+public protocol DeepLinkCodable: DeepLinkRepresentable, Codable {
+  /// The pattern of each case, by case name: host and path, without a scheme.
+  static var routes: [String: URLPattern] { get }
+}
+
+extension DeepLinkCodable {
+  /// The host of the link's URL, from its route.
+  public var host: String { (try? deepLinkBuilder().host) ?? "" }
+
+  /// The decoded path of the link's URL, from its route, such as `/42`.
+  public var path: String {
+    (try? deepLinkBuilder().pathSegments.map { "/" + $0 }.joined()) ?? ""
+  }
+
+  /// The query items of the link's URL: the values its route's path does not name.
+  public var queryItems: [URLQueryItem] { (try? deepLinkBuilder().queryItems) ?? [] }
+
+  /// Decodes `url`, a custom-scheme URL or a universal link, or returns `nil`.
+  /// - Parameter url: The URL.
+  public init?(url: URL) {
+    guard let link = try? Self.decode(url.absoluteString) else { return nil }
+    self = link
+  }
+
+  /// Decodes a URL string by its routes, or throws why no route fits.
+  ///
+  /// ```swift
+  /// try AppLink.decode("myapp://usr/1")
+  /// // no route for "myapp://usr/1": nearest is "user/<int:id>" (host "usr" is not "user")
+  /// ```
+  /// - Parameter string: The URL string, custom-scheme or universal link.
+  /// - Returns: The link.
+  /// - Throws: A ``DeepLinkError``: the URL is malformed, has another scheme or host, fits no
+  ///   route (naming the nearest one and where it fails), or a value does not convert.
+  public static func decode(_ string: String) throws(DeepLinkError) -> Self {
+    try LinkAdmission<Self>.withAdmittedLink(string) { bytes, layout throws(DeepLinkError) in
+      let routes = Self.routes
+      var best: (name: String, pattern: URLPattern, match: URLMatch)?
+      for (name, pattern) in routes where pattern.scheme == nil {
+        guard
+          case .matched(let match) = URLMatcher.default.run(
+            string, bytes, layout, pattern, explain: false, admitted: true)
+        else { continue }
+        if let current = best {
+          let better =
+            pattern.isMoreSpecific(than: current.pattern)
+            || (!current.pattern.isMoreSpecific(than: pattern) && name < current.name)
+          if !better { continue }
+        }
+        best = (name, pattern, match)
+      }
+      guard let best else {
+        throw nearestRoute(string, bytes, layout, routes)
+      }
+      return try decodeCase(best.name, best.match, url: string)
+    }
+  }
+
+  /// Builds the case `name` from a match of its route.
+  private static func decodeCase(_ name: String, _ match: URLMatch, url: String)
+    throws(DeepLinkError) -> Self
+  {
+    let path = match.pathParams
+    let state = LinkDecodingState(
+      url: url, caseName: name, pathNames: path.names, pathValues: path.items.map(\.value),
+      queryItems: match.queryItems)
+    let link: Self
+    do {
+      link = try Self(from: CaseDecoder(state: state))
+    } catch let error as DeepLinkError {
+      throw error
+    } catch {
+      throw DeepLinkError(
+        .invalidRoute, .url, input: url, value: nil,
+        problem: "cannot be read as case \(quoted(name)) of \(Self.self): \(error)")
+    }
+    if let unused = state.usedPath.firstIndex(of: false) {
+      throw DeepLinkError(
+        .invalidRoute, .pattern, input: match.pattern.source, value: state.pathNames[unused],
+        problem: "names no associated value of case \(quoted(name)); expected a label of the "
+          + "case, or \"_0\" for an unlabeled value")
+    }
+    return link
+  }
+
+  /// The error for a URL that fits no route: the route that got furthest, and why it failed.
+  private static func nearestRoute(
+    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+    _ routes: [String: URLPattern]
+  ) -> DeepLinkError {
+    var nearest: (pattern: URLPattern, reason: DeepLinkError, progress: Int, distance: Int)?
+    for (_, pattern) in routes.sorted(by: { $0.key < $1.key }) where pattern.scheme == nil {
+      guard
+        case .failed(let reason?) = URLMatcher.default.run(
+          url, bytes, layout, pattern, explain: true, admitted: true)
+      else { continue }
+      let progress = reason.component.linkPosition
+      let distance = editDistance(reason.value ?? "", reason.expectedLiteral ?? "")
+      if let current = nearest,
+        progress < current.progress || (progress == current.progress && distance >= current.distance)
+      {
+        continue
+      }
+      nearest = (pattern, reason, progress, distance)
+    }
+    guard let nearest else {
+      return DeepLinkError(
+        .noRoute, .url, input: url, value: nil,
+        problem: "matches no route; expected one of the routes of \(Self.self), which has none")
+    }
+    return DeepLinkError(
+      noRouteFor: url, nearest: nearest.pattern.source, reason: nearest.reason)
+  }
+
+  /// Prints the case through its route: path parameters from the values they name, the other
+  /// values as query items.
+  /// - Returns: The builder.
+  /// - Throws: A ``DeepLinkError`` when the case has no route, its route cannot be filled, or
+  ///   a value would not read back the same.
+  public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
+    let subject = String(describing: self)
+    let encoded = try EncodedLink.encode(self, subject: subject)
+    func invalid(_ problem: String) -> DeepLinkError {
+      DeepLinkError(.invalidRoute, .url, input: subject, value: nil, problem: problem)
+    }
+    guard let pattern = Self.routes[encoded.caseName] else {
+      throw invalid(
+        "cannot be printed: case \(quoted(encoded.caseName)) has no route in \(Self.self).routes")
+    }
+    guard pattern.scheme == nil, !pattern.tokens.isEmpty else {
+      throw invalid(
+        "cannot be printed: the route of case \(quoted(encoded.caseName)), "
+          + "\(quoted(pattern.source)), has a scheme; expected host and path only")
+    }
+    var values = encoded.values
+    func take(_ name: String) throws(DeepLinkError) -> String {
+      var index = values.firstIndex { $0.label == name }
+      if index == nil, pattern.parameterNames.count == 1 {
+        index = values.firstIndex { $0.label == "_0" }
+      }
+      guard let index, !values[index].isArray, let text = values[index].strings.first else {
+        throw invalid(
+          "cannot be printed: the route \(quoted(pattern.source)) names \(quoted(name)), which "
+            + "is not a single associated value of case \(quoted(encoded.caseName))")
+      }
+      values.remove(at: index)
+      return text
+    }
+
+    var segments: [String] = []
+    for token in pattern.tokens {
+      switch token.kind {
+      case .literal(let bytes):
+        segments.append(String(decoding: bytes, as: UTF8.self))
+      case .wildcard:
+        throw invalid(
+          "cannot be printed: the route \(quoted(pattern.source)) has \"*\", which stands for "
+            + "no value; expected parameters that name the case's values")
+      case .parameter(let converter, let builtIn):
+        let text = try take(token.name ?? "")
+        try Self.check(text, converter: converter, builtIn: builtIn, subject: subject)
+        segments.append(text)
+      case .rest:
+        segments += try take(token.name ?? "").split(separator: "/", omittingEmptySubsequences: false)
+          .map(String.init)
+      }
+    }
+    var builder = DeepLinkBuilder(
+      scheme: Self.scheme, host: segments.removeFirst(), pathSegments: segments,
+      queryItems: values.flatMap { value in
+        value.strings.map { URLQueryItem(name: value.label, value: $0) }
+      })
+    builder.subject = subject
+    return builder
+  }
+
+  /// Throws unless the converter that will read `text` back accepts it.
+  private static func check(
+    _ text: String, converter: String, builtIn: BuiltInConverter?, subject: String
+  ) throws(DeepLinkError) {
+    guard let builtIn else {
+      throw DeepLinkError(
+        .invalidRoute, .url, input: subject, value: nil,
+        problem: "cannot be printed: links use the built-in converters only, and "
+          + "\(quoted(converter)) is not one; expected string, int, float, uuid or path")
+    }
+    var copy = text
+    let accepted = copy.withUTF8 { builtIn.convert(decoded: $0) != nil }
+    guard accepted || text.isEmpty else {
+      throw DeepLinkError(
+        .unprintable, .url, input: subject, value: nil,
+        problem: "cannot be printed: \(quoted(text)) \(builtIn.refusal)")
+    }
+  }
+}
+
+extension DeepLinkError {
+  /// The literal a mismatch expected (`is not "user"`), for ranking nearest routes.
+  var expectedLiteral: String? {
+    guard problem.hasPrefix("is not \"") else { return nil }
+    return String(problem.dropFirst(8).dropLast())
+  }
+}
+
+/// The Levenshtein distance between two strings, by characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var previous = Array(0...b.count)
+  for i in 1...a.count {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in 1...b.count {
+      current[j] = min(
+        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}

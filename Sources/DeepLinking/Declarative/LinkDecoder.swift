@@ -1,0 +1,278 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What a link enum's synthesized `init(from:)` reads: the case name, the path values from the
+/// route's parameters, and the query items.
+final class LinkDecodingState {
+  let url: String
+  let caseName: String
+  /// The route's parameter names, in order, and their decoded values.
+  let pathNames: [String]
+  let pathValues: [String]
+  let queryItems: [URLQueryItem]
+  /// Which path parameters the case asked for.
+  var usedPath: [Bool]
+
+  init(
+    url: String, caseName: String, pathNames: [String], pathValues: [String],
+    queryItems: [URLQueryItem]
+  ) {
+    self.url = url
+    self.caseName = caseName
+    self.pathNames = pathNames
+    self.pathValues = pathValues
+    self.queryItems = queryItems
+    self.usedPath = Array(repeating: false, count: pathNames.count)
+  }
+
+  /// Where the value for `label` is: a path parameter of the same name, the route's only
+  /// parameter for an unlabeled single value (`_0`), or the query items named `label`.
+  enum Source {
+    case path(String)
+    case query([String])
+  }
+
+  func source(for label: String) -> Source {
+    if let index = pathNames.firstIndex(of: label) {
+      usedPath[index] = true
+      return .path(pathValues[index])
+    }
+    if label == "_0", pathNames.count == 1 {
+      usedPath[0] = true
+      return .path(pathValues[0])
+    }
+    return .query(queryItems.filter { $0.name == label }.map { $0.value ?? "" })
+  }
+
+  /// The values for `label`: one for a path parameter, one per query item otherwise.
+  func strings(for label: String) -> [String] {
+    switch source(for: label) {
+    case .path(let value): [value]
+    case .query(let values): values
+    }
+  }
+
+  func component(for label: String) -> DeepLinkError.Component {
+    pathNames.contains(label) || (label == "_0" && pathNames.count == 1)
+      ? .path : .queryItem(label)
+  }
+
+  func missing(_ type: Any.Type, label: String) -> DeepLinkError {
+    DeepLinkError(
+      .queryValue, component(for: label), input: url, value: nil,
+      problem: "expected \(article(type)) for \(quoted(label)) of case \(quoted(caseName))")
+  }
+
+  func invalid(_ text: String, _ type: Any.Type, label: String) -> DeepLinkError {
+    DeepLinkError(
+      .queryValue, component(for: label), input: url, value: text,
+      problem: "is not a valid \(type); expected \(article(type)) for \(quoted(label)) of case "
+        + quoted(caseName))
+  }
+
+  func unsupported(_ label: String) -> DeepLinkError {
+    DeepLinkError(
+      .invalidRoute, component(for: label), input: url, value: nil,
+      problem: "cannot be read: the value for \(quoted(label)) of case \(quoted(caseName)) "
+        + nestedValueProblem)
+  }
+}
+
+/// "an Int", "a String": the type's name with its article, for messages.
+func article(_ type: Any.Type) -> String {
+  let name = "\(type)"
+  let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
+  return (name.first.map { vowels.contains($0) } == true ? "an " : "a ") + name
+}
+
+/// The decoder a link enum's `init(from:)` receives.
+struct CaseDecoder: Decoder {
+  let state: LinkDecodingState
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    KeyedDecodingContainer(CaseDecodingContainer<Key>(state: state))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw state.unsupported(state.caseName)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    throw state.unsupported(state.caseName)
+  }
+}
+
+/// The case-name level: exactly one key, the matched case.
+private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let state: LinkDecodingState
+  var codingPath: [any CodingKey] { [] }
+  var allKeys: [Key] { Key(stringValue: state.caseName).map { [$0] } ?? [] }
+
+  func contains(_ key: Key) -> Bool { key.stringValue == state.caseName }
+
+  func decodeNil(forKey key: Key) throws -> Bool { false }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    throw state.unsupported(key.stringValue)
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+    throws -> KeyedDecodingContainer<NestedKey>
+  {
+    KeyedDecodingContainer(ValuesDecodingContainer<NestedKey>(state: state))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    throw state.unsupported(key.stringValue)
+  }
+
+  func superDecoder() throws -> any Decoder { CaseDecoder(state: state) }
+  func superDecoder(forKey key: Key) throws -> any Decoder { CaseDecoder(state: state) }
+}
+
+/// The associated values of the matched case, by label.
+private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let state: LinkDecodingState
+  var codingPath: [any CodingKey] { [] }
+  var allKeys: [Key] { [] }
+
+  func contains(_ key: Key) -> Bool { !state.strings(for: key.stringValue).isEmpty }
+
+  func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
+
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    guard let text = state.strings(for: key.stringValue).first else {
+      throw state.missing(type, label: key.stringValue)
+    }
+    return text
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    let label = key.stringValue
+    return try decodeValue(type, strings: state.strings(for: label), label: label, state: state)
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+    throws -> KeyedDecodingContainer<NestedKey>
+  {
+    throw state.unsupported(key.stringValue)
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    throw state.unsupported(key.stringValue)
+  }
+
+  func superDecoder() throws -> any Decoder { CaseDecoder(state: state) }
+  func superDecoder(forKey key: Key) throws -> any Decoder { CaseDecoder(state: state) }
+}
+
+/// Decodes one associated value from its strings: scalars from the first, arrays from all.
+private func decodeValue<T: Decodable>(
+  _ type: T.Type, strings: [String], label: String, state: LinkDecodingState
+) throws -> T {
+  if let scalar = try decodeScalar(type, strings: strings, label: label, state: state) {
+    return scalar
+  }
+  do {
+    return try T(from: ValueDecoder(state: state, label: label, strings: strings))
+  } catch let error as DeepLinkError {
+    throw error
+  } catch {
+    // A raw-value enum refusing its raw value, say.
+    guard let text = strings.first else { throw state.missing(type, label: label) }
+    throw state.invalid(text, type, label: label)
+  }
+}
+
+/// The types read here rather than through their own `Decodable` conformance.
+private func decodeScalar<T>(
+  _ type: T.Type, strings: [String], label: String, state: LinkDecodingState
+) throws -> T? {
+  func first() throws -> String {
+    guard let text = strings.first else { throw state.missing(type, label: label) }
+    return text
+  }
+  func parsed<Value>(_ value: Value?) throws -> T {
+    guard let value = value as? T else { throw state.invalid(try first(), type, label: label) }
+    return value
+  }
+  switch type {
+  case is String.Type: return try parsed(try first())
+  case is Int.Type: return try parsed(LinkValueFormat.integer(try first(), as: Int.self))
+  case is Double.Type: return try parsed(LinkValueFormat.floatingPoint(try first(), as: Double.self))
+  case is Float.Type: return try parsed(LinkValueFormat.floatingPoint(try first(), as: Float.self))
+  case is Bool.Type: return try parsed(LinkValueFormat.bool(try first()))
+  case is Date.Type: return try parsed(LinkValueFormat.date(try first()))
+  case is URL.Type: return try parsed(URL(string: try first()))
+  case is UUID.Type: return try parsed(UUID(uuidString: try first()))
+  case let integer as any FixedWidthInteger.Type:
+    return try parsed(LinkValueFormat.integer(try first(), as: integer))
+  default: return nil
+  }
+}
+
+/// Reads one associated value through its own `Decodable` conformance: a single value (a
+/// raw-value enum, say) or an unkeyed container (an array).
+private struct ValueDecoder: Decoder {
+  let state: LinkDecodingState
+  let label: String
+  let strings: [String]
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    throw state.unsupported(label)
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { Elements(decoder: self) }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
+
+  struct Single: SingleValueDecodingContainer {
+    let decoder: ValueDecoder
+    var codingPath: [any CodingKey] { [] }
+    func decodeNil() -> Bool { decoder.strings.isEmpty }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+      try decodeValue(
+        type, strings: Array(decoder.strings.prefix(1)), label: decoder.label,
+        state: decoder.state)
+    }
+  }
+
+  struct Elements: UnkeyedDecodingContainer {
+    let decoder: ValueDecoder
+    var codingPath: [any CodingKey] { [] }
+    var count: Int? { decoder.strings.count }
+    var isAtEnd: Bool { currentIndex >= decoder.strings.count }
+    var currentIndex = 0
+
+    init(decoder: ValueDecoder) { self.decoder = decoder }
+
+    mutating func decodeNil() throws -> Bool { false }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+      guard !isAtEnd else { throw decoder.state.missing(type, label: decoder.label) }
+      defer { currentIndex += 1 }
+      return try decodeValue(
+        type, strings: [decoder.strings[currentIndex]], label: decoder.label,
+        state: decoder.state)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+      -> KeyedDecodingContainer<NestedKey>
+    {
+      throw decoder.state.unsupported(decoder.label)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+      throw decoder.state.unsupported(decoder.label)
+    }
+
+    mutating func superDecoder() throws -> any Decoder { decoder }
+  }
+}

@@ -1,0 +1,272 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A case of a link enum taken apart by its synthesized `Encodable` conformance: the case's
+/// name and each associated value written as strings, in declaration order.
+struct EncodedLink {
+  struct Value {
+    var label: String
+    var strings: [String]
+    /// Whether the value is an array (written as repeated query items).
+    var isArray: Bool
+  }
+
+  var caseName = ""
+  var values: [Value] = []
+
+  /// Encodes `link`, naming it `subject` in errors.
+  static func encode<Link: Encodable>(_ link: Link, subject: String) throws(DeepLinkError)
+    -> EncodedLink
+  {
+    let state = LinkEncodingState(subject: subject)
+    do {
+      try link.encode(to: CaseEncoder(state: state))
+    } catch let error as DeepLinkError {
+      throw error
+    } catch {
+      throw state.unsupported("\(error)")
+    }
+    if let failure = state.failure { throw failure }
+    return state.link
+  }
+}
+
+/// What the encoders share while taking a case apart.
+final class LinkEncodingState {
+  let subject: String
+  var link = EncodedLink()
+  var failure: DeepLinkError?
+
+  init(subject: String) { self.subject = subject }
+
+  func unsupported(_ detail: String, label: String? = nil) -> DeepLinkError {
+    DeepLinkError(
+      .invalidRoute, .url, input: subject, value: nil,
+      problem: "cannot be printed: \(label.map { "the value for \(quoted($0)) " } ?? "")\(detail)")
+  }
+
+  func record(_ strings: [String], label: String, isArray: Bool) {
+    link.values.append(EncodedLink.Value(label: label, strings: strings, isArray: isArray))
+  }
+}
+
+/// The encoder a link enum's `encode(to:)` receives: one keyed container keyed by case name.
+private struct CaseEncoder: Encoder {
+  let state: LinkEncodingState
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(CaseContainer<Key>(state: state))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    state.failure = state.unsupported("expected an enum with synthesized Codable conformance")
+    return ValueEncoder(state: state, label: "").unkeyedContainer()
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    state.failure = state.unsupported("expected an enum with synthesized Codable conformance")
+    return ValueEncoder(state: state, label: "").singleValueContainer()
+  }
+}
+
+/// The case-name container: the synthesized code asks it for one nested container.
+private struct CaseContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let state: LinkEncodingState
+  var codingPath: [any CodingKey] { [] }
+
+  private func notAnEnum() throws {
+    throw state.unsupported("expected an enum with synthesized Codable conformance")
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    state.link.caseName = key.stringValue
+    return KeyedEncodingContainer(ValuesContainer<NestedKey>(state: state))
+  }
+
+  mutating func encodeNil(forKey key: Key) throws { try notAnEnum() }
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try notAnEnum() }
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    state.failure = state.unsupported("expected an enum with synthesized Codable conformance")
+    return ValueEncoder(state: state, label: key.stringValue).unkeyedContainer()
+  }
+  mutating func superEncoder() -> any Encoder { CaseEncoder(state: state) }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { CaseEncoder(state: state) }
+}
+
+/// The associated values of one case, by label (`_0`, `_1` for unlabeled ones).
+private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let state: LinkEncodingState
+  var codingPath: [any CodingKey] { [] }
+
+  mutating func encodeNil(forKey key: Key) throws {}
+
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    state.record([value], label: key.stringValue, isArray: false)
+  }
+
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    state.record([value ? "true" : "false"], label: key.stringValue, isArray: false)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    let label = key.stringValue
+    if let text = try scalarText(value, label: label, state: state) {
+      state.record([text], label: label, isArray: false)
+      return
+    }
+    let encoder = ValueEncoder(state: state, label: label)
+    try value.encode(to: encoder)
+    if let failure = state.failure { throw failure }
+    state.record(encoder.box.strings, label: label, isArray: encoder.box.isArray)
+  }
+
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    guard let value else { return }
+    let count = state.link.values.count
+    try encode(value, forKey: key)
+    if state.link.values.count > count, let last = state.link.values.last, last.isArray,
+      last.strings.isEmpty
+    {
+      throw state.unsupported(
+        "is an empty array, which prints as nothing and reads back as nil; "
+          + "expected nil or a non-empty array", label: key.stringValue)
+    }
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    state.failure = state.unsupported(nestedValueProblem, label: key.stringValue)
+    return KeyedEncodingContainer(ValuesContainer<NestedKey>(state: state))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    state.failure = state.unsupported(nestedValueProblem, label: key.stringValue)
+    return ValueEncoder(state: state, label: key.stringValue).unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> any Encoder { ValueEncoder(state: state, label: "super") }
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    ValueEncoder(state: state, label: key.stringValue)
+  }
+}
+
+let nestedValueProblem =
+  "is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, "
+  + "URL, Date, raw-value enum, or an array of them"
+
+/// The text of the scalar types that need more than their `Encodable` conformance: `Date` as
+/// ISO 8601, `URL` as its absolute string, floating-point numbers checked for finiteness.
+private func scalarText<T>(_ value: T, label: String, state: LinkEncodingState) throws -> String?
+{
+  switch value {
+  case let date as Date:
+    guard let text = LinkValueFormat.date(date) else {
+      throw state.unsupported(
+        "is a date outside the years 1–9999; expected a date ISO 8601 can write", label: label)
+    }
+    return text
+  case let url as URL:
+    return url.absoluteString
+  case let number as Double:
+    return try finite(number, label: label, state: state)
+  case let number as Float:
+    return try finite(number, label: label, state: state)
+  default:
+    return nil
+  }
+}
+
+private func finite<T: BinaryFloatingPoint & CustomStringConvertible>(
+  _ number: T, label: String, state: LinkEncodingState
+) throws -> String {
+  guard let text = LinkValueFormat.floatingPoint(number) else {
+    throw state.unsupported(
+      "is \(number), which does not read back; expected a finite number", label: label)
+  }
+  return text
+}
+
+/// Collects the strings of one associated value: a scalar, or an array of scalars.
+private struct ValueEncoder: Encoder {
+  final class Box {
+    var strings: [String] = []
+    var isArray = false
+  }
+
+  let state: LinkEncodingState
+  let label: String
+  let box = Box()
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    state.failure = state.failure ?? state.unsupported(nestedValueProblem, label: label)
+    return KeyedEncodingContainer(ValuesContainer<Key>(state: LinkEncodingState(subject: "")))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    box.isArray = true
+    return Elements(encoder: self)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
+
+  func append<T: Encodable>(_ value: T) throws {
+    if let text = try scalarText(value, label: label, state: state) {
+      box.strings.append(text)
+      return
+    }
+    switch value {
+    case let text as String: box.strings.append(text)
+    case let flag as Bool: box.strings.append(flag ? "true" : "false")
+    case let number as any BinaryInteger: box.strings.append("\(number)")
+    default:
+      let inner = ValueEncoder(state: state, label: label)
+      try value.encode(to: inner)
+      guard !inner.box.isArray, inner.box.strings.count == 1 else {
+        throw state.unsupported(nestedValueProblem, label: label)
+      }
+      box.strings += inner.box.strings
+    }
+  }
+
+  struct Single: SingleValueEncodingContainer {
+    let encoder: ValueEncoder
+    var codingPath: [any CodingKey] { [] }
+    mutating func encodeNil() throws {
+      throw encoder.state.unsupported(
+        "is an optional inside a value; expected a plain value", label: encoder.label)
+    }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.append(value) }
+  }
+
+  struct Elements: UnkeyedEncodingContainer {
+    let encoder: ValueEncoder
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { encoder.box.strings.count }
+    mutating func encodeNil() throws {
+      throw encoder.state.unsupported(
+        "is an array with nil elements; expected an array of plain values", label: encoder.label)
+    }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.append(value) }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+      -> KeyedEncodingContainer<NestedKey>
+    {
+      encoder.container(keyedBy: keyType)
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+      encoder.state.failure =
+        encoder.state.failure ?? encoder.state.unsupported(nestedValueProblem, label: encoder.label)
+      return Elements(encoder: ValueEncoder(state: encoder.state, label: encoder.label))
+    }
+    mutating func superEncoder() -> any Encoder { encoder }
+  }
+}

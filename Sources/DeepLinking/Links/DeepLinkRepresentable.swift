@@ -1,0 +1,239 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A type, usually your app's link enum, whose values print as URLs and decode from them.
+///
+/// Conform by saying where each case lives — scheme, host, path and query items — and how a
+/// URL turns back into a case. The library adds ``url``, universal links, `init?(string:)`,
+/// ``decode(_:)-(URL)`` with a reason on failure, and ``matches(_:)`` for `switch` statements:
+///
+/// ```swift
+/// enum MyDeepLink: DeepLinkRepresentable {
+///   case home(name: String?)
+///
+///   static let scheme = "my-app"
+///   var host: String { "home" }
+///   var path: String { "/sub" }
+///   var queryItems: [URLQueryItem] {
+///     switch self {
+///     case .home(let name): [URLQueryItem(name: "name", value: name)]
+///     }
+///   }
+///
+///   static func ~= (lhs: Self, rhs: URL) -> Bool { lhs.matches(rhs) }
+///
+///   init?(url: URL) {
+///     guard url.scheme == Self.scheme else { return nil }
+///     switch url {
+///     case .home(name: nil): self = .home(name: url.queryValue(forDeepLinkItem: "name"))
+///     default: return nil
+///     }
+///   }
+/// }
+///
+/// MyDeepLink(string: "my-app://home/sub?name=jake")   // .home(name: "jake")
+/// MyDeepLink.home(name: "jake").url                   // my-app://home/sub?name=jake
+/// ```
+///
+/// > Note: Swift looks for the `~=` of `case .home(name: nil):` in a `switch url` only among
+/// > the enum's own static members, not in protocol extensions. The one-line
+/// > `static func ~= (lhs: Self, rhs: URL) -> Bool { lhs.matches(rhs) }` is the least
+/// > boilerplate that works.
+///
+/// For enums that also conform to `Codable`, ``DeepLinkCodable`` derives everything from one
+/// table of routes.
+public protocol DeepLinkRepresentable: Sendable {
+  /// The custom scheme of the app's links, such as `myapp`, compared ignoring case.
+  static var scheme: String { get }
+
+  /// The website hosts whose `https` URLs are universal links to this app; empty by default.
+  ///
+  /// `https://<allowed host>/<host>/<path>?<query>` is the same link as
+  /// `<scheme>://<host>/<path>?<query>`. Any other host, a sub-domain of an allowed host, and
+  /// `http` are refused.
+  static var universalLinkHosts: Set<String> { get }
+
+  /// The host of the link's custom-scheme URL, such as `user` in `myapp://user/42`.
+  var host: String { get }
+
+  /// The decoded path of the link's URL, such as `/42/posts`, or the empty string.
+  var path: String { get }
+
+  /// The query items of the link's URL, in order; items with a `nil` value are left out.
+  var queryItems: [URLQueryItem] { get }
+
+  /// Creates the link that `url` stands for, or `nil`.
+  /// - Parameter url: The URL to decode.
+  init?(url: URL)
+
+  /// Creates the link that `string` stands for, or `nil`.
+  ///
+  /// Universal links on ``universalLinkHosts`` are read as their custom-scheme form.
+  /// - Parameter string: The URL string to decode.
+  init?(string: String)
+
+  /// Decodes `url` into a link, or throws why it cannot.
+  /// - Parameter url: The URL to decode.
+  /// - Returns: The link.
+  /// - Throws: A ``DeepLinkError`` that names the part of the URL that fails.
+  static func decode(_ url: URL) throws(DeepLinkError) -> Self
+
+  /// Decodes a URL string into a link, or throws why it cannot.
+  /// - Parameter string: The URL string to decode.
+  /// - Returns: The link.
+  /// - Throws: A ``DeepLinkError`` that names the part of the URL that fails.
+  static func decode(_ string: String) throws(DeepLinkError) -> Self
+
+  /// The builder that prints this link; the library's printing goes through it.
+  ///
+  /// The default builds from ``host``, ``path`` and ``queryItems``; ``DeepLinkCodable``
+  /// builds from the case's values, so that a `/` inside a value stays inside its segment.
+  /// - Returns: The builder.
+  /// - Throws: A ``DeepLinkError`` when the link has no printable form.
+  func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder
+}
+
+extension DeepLinkRepresentable {
+  /// No universal-link hosts: only the custom scheme opens the app.
+  public static var universalLinkHosts: Set<String> { [] }
+
+  /// Builds from ``host``, ``path`` (split on `/`) and ``queryItems``.
+  /// - Returns: The builder.
+  public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
+    var builder = DeepLinkBuilder(
+      scheme: Self.scheme, host: host, path: path, queryItems: queryItems)
+    builder.subject = String(describing: self)
+    return builder
+  }
+
+  /// The link's canonical custom-scheme URL, such as `myapp://user/42?tab=posts`.
+  ///
+  /// > Important: A link that cannot be printed so that it reads back as itself — an empty
+  /// > path value, say — stops the program with the reason, as a programmer error. When a
+  /// > value comes from user input, print with `try link.deepLinkBuilder().url()` instead,
+  /// > which throws.
+  public var url: URL {
+    do {
+      return try deepLinkBuilder().url()
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }
+
+  /// The link's canonical URL string, as ``url`` prints it.
+  public var urlString: String {
+    do {
+      return try deepLinkBuilder().string()
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }
+
+  /// The link's universal-link form, `https://<host>/<link host>/<path>?<query>`.
+  ///
+  /// Stops the program with the reason when `host` is not one of ``universalLinkHosts`` or
+  /// the link cannot be printed, like ``url``.
+  /// - Parameter host: The website; by default the first of ``universalLinkHosts`` in
+  ///   alphabetical order.
+  /// - Returns: The universal link.
+  public func universalLink(host: String? = nil) -> URL {
+    do {
+      return try printUniversalLink(host: host)
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }
+
+  /// Prints the link's universal-link form, or throws why it cannot.
+  /// - Parameter host: The website; by default the first of ``universalLinkHosts`` in
+  ///   alphabetical order.
+  /// - Returns: The universal link.
+  /// - Throws: A ``DeepLinkError`` when `host` is not allowed or the link cannot be printed.
+  public func printUniversalLink(host: String? = nil) throws(DeepLinkError) -> URL {
+    let allowed = Self.universalLinkHosts.map { $0.lowercased() }.sorted()
+    guard let website = host?.lowercased() ?? allowed.first, allowed.contains(website) else {
+      throw DeepLinkError(
+        .host, .host, input: String(describing: self), value: host,
+        problem: allowed.isEmpty
+          ? "is not a universal-link host; expected a host in universalLinkHosts, which is empty"
+          : "is not a universal-link host; expected one of "
+            + allowed.map(quoted).joined(separator: ", "))
+    }
+    return try deepLinkBuilder().universalLink(host: website)
+  }
+
+  /// Reads `string` as a URL and decodes it with ``init(url:)``, after turning a universal
+  /// link into its custom-scheme form.
+  /// - Parameter string: The URL string.
+  public init?(string: String) {
+    guard let link = try? Self.decode(string) else { return nil }
+    self = link
+  }
+
+  /// Decodes `url` with ``init(url:)``, after turning a universal link into its custom-scheme
+  /// form; throws why the URL is refused.
+  /// - Parameter url: The URL.
+  /// - Returns: The link.
+  /// - Throws: A ``DeepLinkError`` for a malformed URL, a scheme or universal-link host that
+  ///   is not this type's, or a URL that ``init(url:)`` refuses.
+  public static func decode(_ url: URL) throws(DeepLinkError) -> Self {
+    try decode(url.absoluteString)
+  }
+
+  /// Decodes a URL string like ``decode(_:)-(URL)``.
+  /// - Parameter string: The URL string.
+  /// - Returns: The link.
+  /// - Throws: A ``DeepLinkError`` naming the part of the URL that fails.
+  public static func decode(_ string: String) throws(DeepLinkError) -> Self {
+    let canonical = try LinkAdmission<Self>.customSchemeString(string)
+    guard let url = URL(string: canonical), let link = Self(url: url) else {
+      throw DeepLinkError(
+        .noRoute, .url, input: string, value: nil,
+        problem: "matches no case of \(Self.self); expected a URL that init?(url:) accepts")
+    }
+    return link
+  }
+
+  /// Whether `url` is this link's location: same scheme (or an allowed universal link), same
+  /// host ignoring case, same path; the query and fragment are ignored.
+  ///
+  /// This is what the enum's `~=` calls, so that `case .home(name: nil):` works in a
+  /// `switch url`.
+  /// - Parameter url: The URL to compare.
+  /// - Returns: `true` when `url` points at this link's host and path.
+  public func matches(_ url: URL) -> Bool {
+    let link = try? deepLinkBuilder()
+    guard let link else { return false }
+    return LinkAdmission<Self>.withLink(url.absoluteString) { bytes, layout in
+      guard layout.linkCount == link.pathSegments.count + 1 else { return false }
+      for index in 0..<layout.linkCount {
+        let expected = index == 0 ? link.host : link.pathSegments[index - 1]
+        let actual = decodedText(bytes, layout.linkRange(index), plusIsSpace: false)
+        let equal =
+          index == 0 && layout.hostFirst
+          ? actual.lowercased() == expected.lowercased() : actual == expected
+        guard equal else { return false }
+      }
+      return true
+    } ?? false
+  }
+}
+
+extension URL {
+  /// The first value of the query item `name`, percent-decoded, as deep links read it.
+  ///
+  /// `+` stays a plus, an item without `=` reads as the empty string, and a malformed query
+  /// reads as `nil`.
+  ///
+  /// ```swift
+  /// URL(string: "my-app://home/sub?name=jake")!.queryValue(forDeepLinkItem: "name")  // "jake"
+  /// ```
+  /// - Parameter name: The item's decoded name.
+  /// - Returns: The item's decoded value, or `nil` when there is no such item.
+  public func queryValue(forDeepLinkItem name: String) -> String? {
+    readQueryItems(absoluteString)?.first { $0.name == name }.map { $0.value ?? "" }
+  }
+}

@@ -1,0 +1,82 @@
+import DeepLinking
+import Foundation
+import Testing
+
+/// The Korean article's `MyDeepLink`, written the article's way.
+enum MyDeepLink: DeepLinkRepresentable, Equatable {
+  case home(name: String?)
+
+  static var scheme: String { "my-app" }
+
+  var host: String {
+    switch self {
+    case .home: "home"
+    }
+  }
+
+  var path: String {
+    switch self {
+    case .home: "/sub"
+    }
+  }
+
+  var queryItems: [URLQueryItem] {
+    switch self {
+    case .home(let name): [URLQueryItem(name: "name", value: name)]
+    }
+  }
+
+  static func ~= (lhs: Self, rhs: URL) -> Bool { lhs.matches(rhs) }
+
+  init?(urlString: String) {
+    guard let url = URL(string: urlString), Self.scheme == url.scheme else { return nil }
+    switch url {
+    case .home(name: nil): self = .home(name: url.queryValue(forDeepLinkItem: "name"))
+    default: return nil
+    }
+  }
+
+  init?(url: URL) { self.init(urlString: url.absoluteString) }
+}
+
+@Suite struct SeedEnumTests {
+  @Test func decodesTheArticlesURL() {
+    #expect(MyDeepLink(urlString: "my-app://home/sub?name=jake") == .home(name: "jake"))
+    #expect(MyDeepLink(urlString: "my-app://home/sub") == .home(name: nil))
+    #expect(MyDeepLink(string: "my-app://home/sub?name=jake") == .home(name: "jake"))
+  }
+
+  @Test func printsTheArticlesURL() {
+    #expect(MyDeepLink.home(name: "jake").url.absoluteString == "my-app://home/sub?name=jake")
+    #expect(MyDeepLink.home(name: nil).url.absoluteString == "my-app://home/sub")
+    #expect(MyDeepLink.home(name: "a b&c").urlString == "my-app://home/sub?name=a%20b%26c")
+    #expect(MyDeepLink(urlString: MyDeepLink.home(name: "a b&c").urlString) == .home(name: "a b&c"))
+  }
+
+  @Test(arguments: ["other://home/sub", "my-app://home/other", "my-app://home", "my-app://away/sub"])
+  func refusesOtherURLs(url: String) {
+    #expect(MyDeepLink(urlString: url) == nil)
+    #expect(MyDeepLink(string: url) == nil)
+  }
+
+  @Test func switchMatchesHostAndPathIgnoringQueryAndCase() throws {
+    let link = MyDeepLink.home(name: nil)
+    #expect(link.matches(try #require(URL(string: "my-app://HOME/sub/?x=1#f"))))
+    #expect(!link.matches(try #require(URL(string: "my-app://home/SUB"))))
+    #expect(!link.matches(try #require(URL(string: "other://home/sub"))))
+  }
+
+  @Test func decodeExplainsTheScheme() throws {
+    let error = try #require(throws: DeepLinkError.self) {
+      try MyDeepLink.decode("other://home/sub")
+    }
+    #expect(error.description == #"scheme of "other://home/sub": "other" is not "my-app""#)
+    let unknown = try #require(throws: DeepLinkError.self) {
+      try MyDeepLink.decode("my-app://home/other")
+    }
+    #expect(
+      unknown.description
+        == #"URL "my-app://home/other" matches no case of MyDeepLink; expected a URL that init?(url:) accepts"#
+    )
+  }
+}
