@@ -177,15 +177,15 @@ extension DeepLinkCodable {
     let subject = String(describing: self)
     let encoded = try EncodedLink.encode(self, subject: subject)
     func invalid(_ problem: String) -> DeepLinkError {
-      DeepLinkError(.invalidRoute, .url, input: subject, value: nil, problem: problem)
+      DeepLinkError.printing(.invalidRoute, subject, .url, value: nil, problem: problem)
     }
     guard let pattern = Self.routes[encoded.caseName] else {
       throw invalid(
-        "cannot be printed: case \(quoted(encoded.caseName)) has no route in \(Self.self).routes")
+        "case \(quoted(encoded.caseName)) has no route in \(Self.self).routes")
     }
     guard pattern.scheme == nil, !pattern.tokens.isEmpty else {
       throw invalid(
-        "cannot be printed: the route of case \(quoted(encoded.caseName)), "
+        "the route of case \(quoted(encoded.caseName)), "
           + "\(quoted(pattern.source)), has a scheme; expected host and path only")
     }
     var values = encoded.values
@@ -196,7 +196,7 @@ extension DeepLinkCodable {
       }
       guard let index, !values[index].isArray, let text = values[index].strings.first else {
         throw invalid(
-          "cannot be printed: the route \(quoted(pattern.source)) names \(quoted(name)), which "
+          "the route \(quoted(pattern.source)) names \(quoted(name)), which "
             + "is not a single associated value of case \(quoted(encoded.caseName))")
       }
       values.remove(at: index)
@@ -210,7 +210,7 @@ extension DeepLinkCodable {
         segments.append(String(decoding: bytes, as: UTF8.self))
       case .wildcard:
         throw invalid(
-          "cannot be printed: the route \(quoted(pattern.source)) has \"*\", which stands for "
+          "the route \(quoted(pattern.source)) has \"*\", which stands for "
             + "no value; expected parameters that name the case's values")
       case .parameter(let converter, let builtIn):
         let text = try take(token.name ?? "")
@@ -235,17 +235,16 @@ extension DeepLinkCodable {
     _ text: String, converter: String, builtIn: BuiltInConverter?, subject: String
   ) throws(DeepLinkError) {
     guard let builtIn else {
-      throw DeepLinkError(
-        .invalidRoute, .url, input: subject, value: nil,
-        problem: "cannot be printed: links use the built-in converters only, and "
-          + "\(quoted(converter)) is not one; expected string, int, float, uuid or path")
+      throw DeepLinkError.printing(
+        .invalidRoute, subject, .url, value: nil,
+        problem: "links use the built-in converters only, and \(quoted(converter)) is not one; "
+          + "expected string, int, float, uuid or path")
     }
     var copy = text
     let accepted = copy.withUTF8 { builtIn.convert(decoded: $0) != nil }
     guard accepted || text.isEmpty else {
-      throw DeepLinkError(
-        .unprintable, .url, input: subject, value: nil,
-        problem: "cannot be printed: \(quoted(text)) \(builtIn.refusal)")
+      throw DeepLinkError.printing(
+        .unprintable, subject, .url, value: nil, problem: "\(quoted(text)) \(builtIn.refusal)")
     }
   }
 }

@@ -60,17 +60,22 @@ final class LinkDecodingState {
       ? .path : .queryItem(label)
   }
 
+  /// `"page" of case "search"`, or `the value of case "region"` for an unlabeled one.
+  private func target(_ label: String) -> String {
+    label.first == "_" && label.dropFirst().allSatisfy(\.isNumber)
+      ? "the value of case \(quoted(caseName))" : "\(quoted(label)) of case \(quoted(caseName))"
+  }
+
   func missing(_ type: Any.Type, label: String) -> DeepLinkError {
     DeepLinkError(
       .queryValue, component(for: label), input: url, value: nil,
-      problem: "expected \(article(type)) for \(quoted(label)) of case \(quoted(caseName))")
+      problem: "expected \(article(type)) for \(target(label))")
   }
 
   func invalid(_ text: String, _ type: Any.Type, label: String) -> DeepLinkError {
     DeepLinkError(
       .queryValue, component(for: label), input: url, value: text,
-      problem: "is not a valid \(type); expected \(article(type)) for \(quoted(label)) of case "
-        + quoted(caseName))
+      problem: "is not a valid \(type); expected \(article(type)) for \(target(label))")
   }
 
   func unsupported(_ label: String) -> DeepLinkError {

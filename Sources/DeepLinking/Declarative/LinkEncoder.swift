@@ -43,9 +43,9 @@ final class LinkEncodingState {
   init(subject: String) { self.subject = subject }
 
   func unsupported(_ detail: String, label: String? = nil) -> DeepLinkError {
-    DeepLinkError(
-      .invalidRoute, .url, input: subject, value: nil,
-      problem: "cannot be printed: \(label.map { "the value for \(quoted($0)) " } ?? "")\(detail)")
+    DeepLinkError.printing(
+      .invalidRoute, subject, .url, value: nil,
+      problem: "\(label.map { "the value for \(quoted($0)) " } ?? "")\(detail)")
   }
 
   func record(_ strings: [String], label: String, isArray: Bool) {

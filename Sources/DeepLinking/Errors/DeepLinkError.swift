@@ -74,6 +74,23 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
       problem: reason.problem, message: message)
   }
 
+  /// An error about printing `subject` (a link, usually), shaped
+  /// `cannot print <subject>: <part> "<value>" <problem>`; a `.url` component names no part.
+  static func printing(
+    _ code: Code, _ subject: String, _ component: Component, value: String?, problem: String
+  ) -> DeepLinkError {
+    let shown = subject.count > 200 ? subject.prefix(200) + "…" : Substring(subject)
+    let part =
+      component == .url
+      ? "" : "\(component) " + (value.map { quoted($0) + " " } ?? "missing; ")
+    return DeepLinkError(
+      storage: Storage(
+        code: code, component: component, input: subject, value: value, problem: problem,
+        message: "cannot print \(shown): \(part)\(problem)"))
+  }
+
+  private init(storage: Storage) { self.storage = storage }
+
   /// The message without the input: `host "usr" is not "user"`.
   var shortDescription: String {
     "\(component) " + (value.map { quoted($0) + " " } ?? "missing; ") + problem

@@ -155,8 +155,8 @@ extension DeepLinkRepresentable {
   public func printUniversalLink(host: String? = nil) throws(DeepLinkError) -> URL {
     let allowed = Self.universalLinkHosts.map { $0.lowercased() }.sorted()
     guard let website = host?.lowercased() ?? allowed.first, allowed.contains(website) else {
-      throw DeepLinkError(
-        .host, .host, input: String(describing: self), value: host,
+      throw DeepLinkError.printing(
+        .host, String(describing: self), .host, value: host,
         problem: allowed.isEmpty
           ? "is not a universal-link host; expected a host in universalLinkHosts, which is empty"
           : "is not a universal-link host; expected one of "

@@ -183,6 +183,6 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   private func failure(_ component: DeepLinkError.Component, _ value: String?, _ problem: String)
     -> DeepLinkError
   {
-    DeepLinkError(.unprintable, component, input: subject, value: value, problem: problem)
+    DeepLinkError.printing(.unprintable, subject, component, value: value, problem: problem)
   }
 }
