@@ -5,12 +5,16 @@ let package = Package(
   name: "DeepLinking",
   products: [
     .library(name: "DeepLinking", targets: ["DeepLinking"]),
+    .library(name: "DeepLinkingTesting", targets: ["DeepLinkingTesting"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],
   dependencies: [],
   targets: [
     // Core Library
     .target(name: "DeepLinking"),
+
+    // Test support for apps (Swift Testing assertions)
+    .target(name: "DeepLinkingTesting", dependencies: ["DeepLinking"]),
 
     // Command Line
     .target(name: "DeepLinkCommandLine", dependencies: ["DeepLinking"]),
@@ -26,6 +30,8 @@ let package = Package(
     // Tests
     .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking"]),
     .testTarget(name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine"]),
+    .testTarget(
+      name: "DeepLinkingTestingTests", dependencies: ["DeepLinking", "DeepLinkingTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

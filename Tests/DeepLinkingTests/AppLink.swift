@@ -3,9 +3,20 @@ import Foundation
 
 /// The issue's `AppLink`, plus cases that exercise every supported value type.
 enum AppLink: DeepLinkCodable, Hashable {
-  enum Tab: String, Codable, Hashable { case posts, likes }
-  enum Region: String, Codable, Hashable { case usWest1 = "us-west-1", euWest3 = "eu-west-3" }
-  enum Level: Int, Codable, Hashable { case low = 1, high = 2 }
+  enum Tab: String, Codable, Hashable {
+    case posts
+    case likes
+  }
+
+  enum Region: String, Codable, Hashable {
+    case usWest1 = "us-west-1"
+    case euWest3 = "eu-west-3"
+  }
+
+  enum Level: Int, Codable, Hashable {
+    case low = 1
+    case high = 2
+  }
 
   case home(name: String?)
   case user(id: Int, tab: Tab?)

@@ -65,7 +65,7 @@ import Testing
     .home(name: "line\u{2028}separator and \"quotes\" and \\ backslash"),
     .product(categoryID: 0, slug: "x"),
     .docs(path: "a b/c%2Fd/é"),
-    .map(lat: 5e-324, lon: 1.7976931348623157e308),
+    .map(lat: .leastNonzeroMagnitude, lon: .greatestFiniteMagnitude),
     .map(lat: -0.0, lon: 0.30000000000000004),
     .article(id: 3, lang: ""),
     .values(
@@ -84,7 +84,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "https://evil.com/user/42", "http://example.com/user/42", "https://example.com.evil.com/user/42",
+    "https://evil.com/user/42", "http://example.com/user/42",
+    "https://example.com.evil.com/user/42",
     "https://sub.example.com/user/42", "https://example.com", "other://user/42", "myapp://usr/42",
     "myapp://user/abc", "myapp://user/42/extra", "myapp://user@example.com/user/42",
   ])
@@ -93,17 +94,24 @@ import Testing
   }
 
   @Test func decodesURLsInAnyTrailingForm() {
-    for url in ["myapp://user/42/", "MYAPP://USER/42?", "myapp://user/42#x", "myapp://user/42?utm=1"] {
+    for url in [
+      "myapp://user/42/", "MYAPP://USER/42?", "myapp://user/42#x", "myapp://user/42?utm=1",
+    ] {
       #expect(AppLink(string: url) == .user(id: 42, tab: nil), "\(url)")
     }
-    #expect(AppLink(string: "myapp://search/swift?tags=a&page=3&tags=b") == .search(query: "swift", page: 3, tags: ["a", "b"]))
+    #expect(
+      AppLink(string: "myapp://search/swift?tags=a&page=3&tags=b")
+        == .search(query: "swift", page: 3, tags: ["a", "b"]))
   }
 
   @Test func derivedHostPathAndQueryItems() {
     let link = AppLink.search(query: "a b/c", page: 2, tags: ["x"])
     #expect(link.host == "search")
     #expect(link.path == "/a b/c")
-    #expect(link.queryItems == [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "tags", value: "x")])
+    #expect(
+      link.queryItems == [
+        URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "tags", value: "x"),
+      ])
     #expect(AppLink.settings.path == "")
   }
 
@@ -115,7 +123,8 @@ import Testing
       case rest(path: String)
       static let scheme = "x"
       static let routes: [String: URLPattern] = [
-        "byName": "user/<name>", "byID": "user/<int:id>", "me": "user/me", "rest": "user/<path:path>",
+        "byName": "user/<name>", "byID": "user/<int:id>", "me": "user/me",
+        "rest": "user/<path:path>",
       ]
     }
     #expect(Overlap(string: "x://user/42") == .byID(id: 42))

@@ -64,15 +64,19 @@ import Testing
         })
     case 5: return .settings
     case 6:
-      return .article(id: Int.random(in: -1000...1000, using: &random), lang: text(&random, nonEmpty: false))
+      return .article(
+        id: Int.random(in: -1000...1000, using: &random), lang: text(&random, nonEmpty: false))
     case 7: return .region([.usWest1, .euWest3].randomElement(using: &random) ?? .usWest1)
     case 8: return .item(id: UUID())
     case 9: return .map(lat: double(&random), lon: double(&random))
     default:
       return .values(
-        i8: .random(in: .min ... .max, using: &random), u16: .random(in: .min ... .max, using: &random),
-        i64: .random(in: .min ... .max, using: &random), u64: .random(in: .min ... .max, using: &random),
-        d: double(&random), f: Float(bitPattern: UInt32.random(in: 0...0x7F7F_FFFF, using: &random)),
+        i8: .random(in: .min ... .max, using: &random),
+        u16: .random(in: .min ... .max, using: &random),
+        i64: .random(in: .min ... .max, using: &random),
+        u64: .random(in: .min ... .max, using: &random),
+        d: double(&random),
+        f: Float(bitPattern: UInt32.random(in: 0...0x7F7F_FFFF, using: &random)),
         b: .random(using: &random),
         date: Date(timeIntervalSinceReferenceDate: Double.random(in: -6e10...2e11, using: &random)),
         url: URL(string: "https://example.com/\(random.next())?q=\(random.next())")

@@ -53,7 +53,9 @@ enum MyDeepLink: DeepLinkRepresentable, Equatable {
     #expect(MyDeepLink(urlString: MyDeepLink.home(name: "a b&c").urlString) == .home(name: "a b&c"))
   }
 
-  @Test(arguments: ["other://home/sub", "my-app://home/other", "my-app://home", "my-app://away/sub"])
+  @Test(arguments: [
+    "other://home/sub", "my-app://home/other", "my-app://home", "my-app://away/sub",
+  ])
   func refusesOtherURLs(url: String) {
     #expect(MyDeepLink(urlString: url) == nil)
     #expect(MyDeepLink(string: url) == nil)

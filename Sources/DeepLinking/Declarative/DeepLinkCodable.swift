@@ -153,7 +153,8 @@ extension DeepLinkCodable {
       let progress = reason.component.linkPosition
       let distance = editDistance(reason.value ?? "", reason.expectedLiteral ?? "")
       if let current = nearest,
-        progress < current.progress || (progress == current.progress && distance >= current.distance)
+        progress < current.progress
+          || (progress == current.progress && distance >= current.distance)
       {
         continue
       }
@@ -217,8 +218,10 @@ extension DeepLinkCodable {
         try Self.check(text, converter: converter, builtIn: builtIn, subject: subject)
         segments.append(text)
       case .rest:
-        segments += try take(token.name ?? "").split(separator: "/", omittingEmptySubsequences: false)
-          .map(String.init)
+        segments += try take(token.name ?? "").split(
+          separator: "/", omittingEmptySubsequences: false
+        )
+        .map(String.init)
       }
     }
     var builder = DeepLinkBuilder(
@@ -246,6 +249,16 @@ extension DeepLinkCodable {
       throw DeepLinkError.printing(
         .unprintable, subject, .url, value: nil, problem: "\(quoted(text)) \(builtIn.refusal)")
     }
+  }
+}
+
+extension DeepLinkCodable {
+  /// The name of the case, as `routes` keys it; for `DeepLinkingTesting`.
+  /// - Returns: The case name.
+  /// - Throws: A ``DeepLinkError`` when the case cannot be encoded.
+  @_spi(DeepLinkingTesting)
+  public func _caseName() throws(DeepLinkError) -> String {
+    try EncodedLink.encode(self, subject: String(describing: self)).caseName
   }
 }
 

@@ -209,7 +209,8 @@ private func decodeScalar<T>(
   switch type {
   case is String.Type: return try parsed(try first())
   case is Int.Type: return try parsed(LinkValueFormat.integer(try first(), as: Int.self))
-  case is Double.Type: return try parsed(LinkValueFormat.floatingPoint(try first(), as: Double.self))
+  case is Double.Type:
+    return try parsed(LinkValueFormat.floatingPoint(try first(), as: Double.self))
   case is Float.Type: return try parsed(LinkValueFormat.floatingPoint(try first(), as: Float.self))
   case is Bool.Type: return try parsed(LinkValueFormat.bool(try first()))
   case is Date.Type: return try parsed(LinkValueFormat.date(try first()))

@@ -164,8 +164,7 @@ let nestedValueProblem =
 
 /// The text of the scalar types that need more than their `Encodable` conformance: `Date` as
 /// ISO 8601, `URL` as its absolute string, floating-point numbers checked for finiteness.
-private func scalarText<T>(_ value: T, label: String, state: LinkEncodingState) throws -> String?
-{
+private func scalarText<T>(_ value: T, label: String, state: LinkEncodingState) throws -> String? {
   switch value {
   case let date as Date:
     guard let text = LinkValueFormat.date(date) else {

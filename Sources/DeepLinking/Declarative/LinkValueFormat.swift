@@ -95,7 +95,8 @@ enum LinkValueFormat {
       let start = index + 1
       index = start
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-      guard index > start, let value = Double("0." + String(decoding: bytes[start..<index], as: UTF8.self))
+      guard index > start,
+        let value = Double("0." + String(decoding: bytes[start..<index], as: UTF8.self))
       else { return nil }
       fraction = value
     }
@@ -110,7 +111,8 @@ enum LinkValueFormat {
     } else {
       return nil
     }
-    let unix = days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
+    let unix =
+      days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
       - offset
     return Date(timeIntervalSinceReferenceDate: Double(unix - referenceOffset) + fraction)
   }

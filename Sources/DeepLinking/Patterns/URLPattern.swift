@@ -64,8 +64,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     let literals: [UInt8]
     /// The converter names that ops refer to by index.
     let converterNames: [String]
-    /// How specific each token is, in order: literal 0, typed parameter 1, string parameter
-    /// 2, `*` 3, `<path:…>` 4. Lower sorts first, segment by segment.
+    /// How specific each token is, in order; lower sorts first, segment by segment.
+    ///
+    /// A literal is 0, a typed parameter 1, a string parameter 2, `*` 3 and `<path:…>` 4.
     let specificity: [UInt8]
     /// Copies of ``ops`` and ``literals`` that this storage owns and frees.
     let opsBuffer: UnsafeBufferPointer<Op>

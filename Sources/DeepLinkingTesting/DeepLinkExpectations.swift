@@ -1,0 +1,161 @@
+@_spi(DeepLinkingTesting) import DeepLinking
+import Testing
+
+/// Expects every link to print and to read back as itself, in its custom-scheme form and, when
+/// the type has universal-link hosts, in its universal-link form; and printing to be canonical
+/// (printing the link that was read back gives the same URL).
+///
+/// ```swift
+/// @Test func linksRoundTrip() {
+///   expectRoundTrip([AppLink.home(name: "jake"), .user(id: 42, tab: .posts), .settings])
+/// }
+/// ```
+///
+/// Failures are recorded at the caller's line, with the link, the URL and the reason.
+/// - Parameters:
+///   - links: The sample links; cover every case.
+///   - sourceLocation: Where failures are reported; the caller's line by default.
+public func expectRoundTrip<Link: DeepLinkRepresentable & Equatable>(
+  _ links: [Link], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let hosts = Link.universalLinkHosts.sorted()
+  for link in links {
+    let builder: DeepLinkBuilder
+    let printed: String
+    do {
+      builder = try link.deepLinkBuilder()
+      printed = try builder.string()
+    } catch {
+      Issue.record("\(link) does not print: \(error)", sourceLocation: sourceLocation)
+      continue
+    }
+    var forms = [printed]
+    for host in hosts {
+      do {
+        forms.append(try builder.universalLinkString(host: host))
+      } catch {
+        Issue.record(
+          "\(link) has no universal link on \(host): \(error)", sourceLocation: sourceLocation)
+      }
+    }
+    for form in forms {
+      do {
+        let decoded = try Link.decode(form)
+        if decoded != link {
+          Issue.record(
+            "\(link) printed \"\(form)\", which reads back as \(decoded)",
+            sourceLocation: sourceLocation)
+        } else if let again = try? decoded.deepLinkBuilder().string(), again != printed {
+          Issue.record(
+            "\(link) printed \"\(printed)\" but, read back, prints \"\(again)\"",
+            sourceLocation: sourceLocation)
+        }
+      } catch {
+        Issue.record(
+          "\(link) printed \"\(form)\", which does not read back: \(error)",
+          sourceLocation: sourceLocation)
+      }
+    }
+  }
+}
+
+/// Expects each URL to decode to its link, and the link to print canonically.
+///
+/// ```swift
+/// @Test func incomingURLs() {
+///   expectDecodes([
+///     ("myapp://user/42?tab=posts", AppLink.user(id: 42, tab: .posts)),
+///     ("https://example.com/user/42/", .user(id: 42, tab: nil)),
+///   ])
+/// }
+/// ```
+/// - Parameters:
+///   - table: URL strings and the link each stands for.
+///   - sourceLocation: Where failures are reported; the caller's line by default.
+public func expectDecodes<Link: DeepLinkRepresentable & Equatable>(
+  _ table: [(String, Link)], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for (url, expected) in table {
+    do {
+      let decoded = try Link.decode(url)
+      if decoded != expected {
+        Issue.record(
+          "\"\(url)\" decodes to \(decoded), expected \(expected)", sourceLocation: sourceLocation)
+      }
+    } catch {
+      Issue.record("\"\(url)\" does not decode: \(error)", sourceLocation: sourceLocation)
+    }
+  }
+  expectRoundTrip(table.map(\.1), sourceLocation: sourceLocation)
+}
+
+/// Expects each URL to be refused, with exactly the given message when one is given.
+///
+/// ```swift
+/// expectRejects([
+///   ("https://evil.com/user/42", nil),
+///   ("myapp://usr/1", #"no route for "myapp://usr/1": nearest is "user/<int:id>" (host "usr" is not "user")"#),
+/// ], as: AppLink.self)
+/// ```
+/// - Parameters:
+///   - table: URL strings and the expected message, or `nil` for any refusal.
+///   - type: The link type.
+///   - sourceLocation: Where failures are reported; the caller's line by default.
+public func expectRejects<Link: DeepLinkRepresentable>(
+  _ table: [(String, String?)], as type: Link.Type,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for (url, message) in table {
+    do {
+      let link = try Link.decode(url)
+      Issue.record(
+        "\"\(url)\" decodes to \(link), expected a refusal", sourceLocation: sourceLocation)
+    } catch {
+      if let message, error.description != message {
+        Issue.record(
+          "\"\(url)\" is refused with \"\(error)\", expected \"\(message)\"",
+          sourceLocation: sourceLocation)
+      }
+    }
+  }
+}
+
+/// Expects the routes table of `Link` to fit its cases: every sample's case has a route,
+/// every route belongs to a sample's case, and every sample prints (so each pattern parameter
+/// names a value and every value fits in a URL).
+///
+/// ```swift
+/// @Test func routesCoverEveryCase() {
+///   expectRoutes(of: AppLink.self, cover: [.home(name: nil), .user(id: 1, tab: nil), .settings])
+/// }
+/// ```
+/// - Parameters:
+///   - type: The link type.
+///   - samples: One sample per case, at least.
+///   - sourceLocation: Where failures are reported; the caller's line by default.
+public func expectRoutes<Link: DeepLinkCodable>(
+  of type: Link.Type, cover samples: [Link], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  var covered = Set<String>()
+  for sample in samples {
+    do {
+      let name = try sample._caseName()
+      covered.insert(name)
+      if Link.routes[name] == nil {
+        Issue.record(
+          "case \"\(name)\" of \(Link.self) has no route in \(Link.self).routes",
+          sourceLocation: sourceLocation)
+        continue
+      }
+      _ = try sample.deepLinkBuilder().string()
+    } catch {
+      Issue.record("\(sample) does not print: \(error)", sourceLocation: sourceLocation)
+    }
+  }
+  for name in Link.routes.keys.sorted() where !covered.contains(name) {
+    let message =
+      "route \"\(name)\" of \(Link.self).routes names no case among the samples; "
+      + "expected a case called \"\(name)\", or a sample of it"
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}
