@@ -1,4 +1,4 @@
-import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinking
 
 /// The `deeplink` command: matches URLs against patterns and explains failures.
 ///
@@ -27,24 +27,60 @@ public enum DeepLinkCommand {
   }
 
   /// The usage text.
+  /// The usage text.
   public static let usage = """
     usage: deeplink match <pattern>... <url>
+           deeplink decode <url>
+           deeplink print <case> [<label>=<value>]...
+           deeplink check <url>...
+           deeplink routes
            deeplink            (a short demonstration)
 
     match   Matches <url> against each pattern in turn and prints the first that
             matches with its parameters and their types, or why each one failed.
+    decode  Decodes <url> into a link and prints it with its canonical URLs.
+    print   Makes a link from its case name and values, and prints its URLs;
+            repeat a label for an array, or give an unlabeled value alone.
+    check   Decodes each URL and says whether it is canonical; exits 1 if any fails.
+    routes  Lists the route of every case.
 
     """
 
-  /// Runs the command with `arguments` (without the program name).
+  /// Runs the command with `arguments` (without the program name) for the example links.
   /// - Parameter arguments: The command-line arguments.
   /// - Returns: The output and exit status.
   public static func run(_ arguments: [String]) -> Result {
+    run(arguments, links: ExampleLink.self)
+  }
+
+  /// Runs the command with `arguments` (without the program name) for your own link type.
+  ///
+  /// ```swift
+  /// // Sources/myapp-links/main.swift
+  /// let arguments = Array(CommandLine.arguments.dropFirst())
+  /// let result = DeepLinkCommand.run(arguments, links: AppLink.self)
+  /// print(result.output, terminator: "")
+  /// ```
+  /// - Parameters:
+  ///   - arguments: The command-line arguments.
+  ///   - links: The link type that `decode`, `print`, `check` and `routes` use.
+  /// - Returns: The output and exit status.
+  public static func run<Link: DeepLinkCodable>(_ arguments: [String], links: Link.Type)
+    -> Result
+  {
     guard let command = arguments.first else { return demonstration() }
+    let rest = Array(arguments.dropFirst())
     switch command {
     case "match" where arguments.count >= 3:
-      return match(
-        url: arguments[arguments.count - 1], patterns: arguments[1..<(arguments.count - 1)])
+      return match(url: rest[rest.count - 1], patterns: rest.dropLast()[...])
+    case "decode" where rest.count == 1:
+      return decode(rest[0], as: links)
+    case "print" where !rest.isEmpty:
+      return printLink(caseName: rest[0], arguments: rest.dropFirst(), as: links)
+    case "check" where !rest.isEmpty:
+      return check(rest, as: links)
+    case "routes" where rest.isEmpty:
+      return routes(of: links)
     case "help", "-h", "--help":
       return Result(output: usage, status: 0)
     default:

@@ -1,4 +1,4 @@
-@_spi(DeepLinkingTesting) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinking
 import Testing
 
 /// Expects every link to print and to read back as itself, in its custom-scheme form and, when

@@ -253,12 +253,52 @@ extension DeepLinkCodable {
 }
 
 extension DeepLinkCodable {
-  /// The name of the case, as `routes` keys it; for `DeepLinkingTesting`.
+  /// The name of the case, as `routes` keys it; for `DeepLinkingTesting` and the command line.
   /// - Returns: The case name.
   /// - Throws: A ``DeepLinkError`` when the case cannot be encoded.
-  @_spi(DeepLinkingTesting)
+  @_spi(DeepLinkingTools)
   public func _caseName() throws(DeepLinkError) -> String {
     try EncodedLink.encode(self, subject: String(describing: self)).caseName
+  }
+
+  /// The case name and each associated value as the URL writes it, in declaration order.
+  /// - Returns: The case name and the values by label (`_0` for an unlabeled one).
+  /// - Throws: A ``DeepLinkError`` when the case cannot be encoded.
+  @_spi(DeepLinkingTools)
+  public func _fields() throws(DeepLinkError) -> (
+    caseName: String, values: [(label: String, strings: [String])]
+  ) {
+    let encoded = try EncodedLink.encode(self, subject: String(describing: self))
+    return (encoded.caseName, encoded.values.map { ($0.label, $0.strings) })
+  }
+
+  /// Makes the case `caseName` from values written as in URLs, by label.
+  /// - Parameters:
+  ///   - caseName: The case's name.
+  ///   - values: Label–value pairs; a label may repeat for an array.
+  /// - Returns: The link.
+  /// - Throws: A ``DeepLinkError`` naming a missing or invalid value.
+  @_spi(DeepLinkingTools)
+  public static func _make(caseName: String, values: [(label: String, value: String)])
+    throws(DeepLinkError) -> Self
+  {
+    let state = LinkDecodingState(
+      url: caseName, caseName: caseName, pathNames: [], pathValues: [],
+      queryItems: values.map { URLQueryItem(name: $0.label, value: $0.value) })
+    do {
+      return try Self(from: CaseDecoder(state: state))
+    } catch let error as DeepLinkError {
+      throw DeepLinkError(
+        making: caseName,
+        reason: (error.value.map { quoted($0) + " " } ?? "missing; ") + error.problem,
+        code: error.code)
+    } catch {
+      throw DeepLinkError(
+        making: caseName,
+        reason: "\(quoted(caseName)) is not a case of \(Self.self); expected one of "
+          + routes.keys.sorted().joined(separator: ", "),
+        code: .invalidRoute)
+    }
   }
 }
 

@@ -91,6 +91,14 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
 
   private init(storage: Storage) { self.storage = storage }
 
+  /// An error about making case `caseName` from values: `cannot make user: "x" is not a
+  /// valid Int; expected an Int for "id" of case "user"`.
+  init(making caseName: String, reason: String, code: Code) {
+    storage = Storage(
+      code: code, component: .url, input: caseName, value: nil, problem: reason,
+      message: "cannot make \(caseName): \(reason)")
+  }
+
   /// The message without the input: `host "usr" is not "user"`.
   var shortDescription: String {
     "\(component) " + (value.map { quoted($0) + " " } ?? "missing; ") + problem

@@ -1,0 +1,84 @@
+@_spi(DeepLinkingTools) import DeepLinking
+
+extension DeepLinkCommand {
+  /// The link's case and values, then its canonical URLs.
+  static func describe<Link: DeepLinkCodable>(_ link: Link) -> String {
+    guard let fields = try? link._fields(), let builder = try? link.deepLinkBuilder() else {
+      return "\(link)\n"
+    }
+    let values = fields.values.map { label, strings in
+      let shown =
+        strings.count == 1
+        ? quoted(strings[0]) : "[" + strings.map(quoted).joined(separator: ", ") + "]"
+      return label.hasPrefix("_") ? shown : "\(label): \(shown)"
+    }
+    var lines = [
+      fields.caseName + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
+    ]
+    if let url = try? builder.string() { lines.append("  url:       \(url)") }
+    for host in Link.universalLinkHosts.sorted() {
+      if let url = try? builder.universalLinkString(host: host) {
+        lines.append("  universal: \(url)")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func decode<Link: DeepLinkCodable>(_ url: String, as type: Link.Type) -> Result {
+    do {
+      return Result(output: describe(try Link.decode(url)), status: 0)
+    } catch {
+      return Result(output: "\(error)\n", status: 1)
+    }
+  }
+
+  /// `print <case> label=value…`: a bare value is the case's unlabeled value `_0`, `_1`, ….
+  static func printLink<Link: DeepLinkCodable>(
+    caseName: String, arguments: ArraySlice<String>, as type: Link.Type
+  ) -> Result {
+    var unlabeled = 0
+    var values: [(label: String, value: String)] = []
+    for argument in arguments {
+      if let equals = argument.firstIndex(of: "=") {
+        values.append(
+          (String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
+      } else {
+        values.append(("_\(unlabeled)", argument))
+        unlabeled += 1
+      }
+    }
+    do {
+      let link = try Link._make(caseName: caseName, values: values)
+      _ = try link.deepLinkBuilder().string()
+      return Result(output: describe(link), status: 0)
+    } catch {
+      return Result(output: "\(error)\n", status: 1)
+    }
+  }
+
+  static func check<Link: DeepLinkCodable>(_ urls: [String], as type: Link.Type) -> Result {
+    var output = ""
+    var status: Int32 = 0
+    for url in urls {
+      do {
+        let canonical = try Link.decode(url).deepLinkBuilder().string()
+        output += "ok    \(url)" + (canonical == url ? "" : " (canonical: \(canonical))") + "\n"
+      } catch {
+        output += "FAIL  \(url)\n      \(error)\n"
+        status = 1
+      }
+    }
+    return Result(output: output, status: status)
+  }
+
+  static func routes<Link: DeepLinkCodable>(of type: Link.Type) -> Result {
+    let routes = Link.routes.sorted { $0.key < $1.key }
+    let width = routes.map(\.key.count).max() ?? 0
+    var output = "\(Link.self): \(Link.scheme)://"
+    output += Link.universalLinkHosts.sorted().map { ", https://\($0)/" }.joined() + "\n"
+    for (name, pattern) in routes {
+      output += "  " + name + String(repeating: " ", count: width - name.count) + "  \(pattern)\n"
+    }
+    return Result(output: output, status: 0)
+  }
+}

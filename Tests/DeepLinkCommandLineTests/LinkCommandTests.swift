@@ -1,0 +1,94 @@
+import DeepLinkCommandLine
+import Testing
+
+/// `deeplink decode`, `print`, `check` and `routes` over the example links, word for word.
+@Suite struct LinkCommandTests {
+  @Test(
+    arguments: [
+      (
+        ["decode", "https://example.com/user/42?tab=posts"],
+        """
+        user(id: "42", tab: "posts")
+          url:       myapp://user/42?tab=posts
+          universal: https://example.com/user/42?tab=posts
+
+        """, Int32(0)
+      ),
+      (
+        ["decode", "myapp://usr/1"],
+        #"no route for "myapp://usr/1": nearest is "user/<int:id>" (host "usr" is not "user")"#
+          + "\n", 1
+      ),
+      (
+        ["print", "search", "query=a b/c", "tags=x", "tags=y"],
+        """
+        search(query: "a b/c", tags: ["x", "y"])
+          url:       myapp://search/a%20b%2Fc?tags=x&tags=y
+          universal: https://example.com/search/a%20b%2Fc?tags=x&tags=y
+
+        """, 0
+      ),
+      (
+        ["print", "region", "eu-west-3"],
+        """
+        region("eu-west-3")
+          url:       myapp://region/eu-west-3
+          universal: https://example.com/region/eu-west-3
+
+        """, 0
+      ),
+      (
+        ["print", "user", "id=x"],
+        #"cannot make user: "x" is not a valid Int; expected an Int for "id" of case "user""#
+          + "\n", 1
+      ),
+      (
+        ["print", "search", "query="],
+        #"cannot print search(query: "", page: nil, tags: []): path segment 2 "" is empty; expected a non-empty value, as empty segments do not read back"#
+          + "\n", 1
+      ),
+      (
+        ["check", "myapp://settings", "MYAPP://settings/", "myapp://user/abc"],
+        """
+        ok    myapp://settings
+        ok    MYAPP://settings/ (canonical: myapp://settings)
+        FAIL  myapp://user/abc
+              no route for "myapp://user/abc": nearest is "user/<int:id>" (path segment 2 "abc" is not an int)
+
+        """, 1
+      ),
+      (
+        ["routes"],
+        """
+        ExampleLink: myapp://, https://example.com/
+          docs      docs/<path:path>
+          events    events
+          home      home/sub
+          order     orders/<uuid:id>
+          product   products/<int:categoryID>/<slug>
+          region    region/<code>
+          search    search/<query>
+          settings  settings
+          user      user/<int:id>
+
+        """, 0
+      ),
+    ] as [([String], String, Int32)])
+  func command(arguments: [String], output: String, status: Int32) {
+    let result = DeepLinkCommand.run(arguments)
+    #expect(result.output == output)
+    #expect(result.status == status)
+  }
+
+  @Test func everyExampleCaseRoundTripsThroughTheCommands() {
+    let urls = [
+      "myapp://home/sub?name=jake", "myapp://user/42?tab=likes", "myapp://products/12/red-shoes",
+      "myapp://docs/guia/avancado/uso", "myapp://search/swift?page=2&tags=a&tags=b",
+      "myapp://region/ap-northeast-2", "myapp://orders/E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+      "myapp://events?from=2024-02-29T12%3A00%3A00.5Z&notify=false", "myapp://settings",
+    ]
+    let result = DeepLinkCommand.run(["check"] + urls)
+    #expect(result.output == urls.map { "ok    \($0)\n" }.joined())
+    #expect(result.status == 0)
+  }
+}
