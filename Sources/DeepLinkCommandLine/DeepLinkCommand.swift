@@ -27,7 +27,6 @@ public enum DeepLinkCommand {
   }
 
   /// The usage text.
-  /// The usage text.
   public static let usage = """
     usage: deeplink match <pattern>... <url>
            deeplink decode <url>
