@@ -141,6 +141,50 @@ print(
     matchVsFoundation, matchVsFoundation <= 0.25 ? "met" : "MISSED", matchVsBytes,
     matchVsBytes <= 3 ? "met" : "MISSED"))
 
+// MARK: - Workload: link enums, decoded from URL strings and printed
+
+let links = linkWorkload(count: quick ? 20_000 : 100_000)
+let linkURLs = links.map(\.url)
+let linkIndices = links.indices.map(String.init)  // measure() iterates strings
+
+func at(_ index: String) -> Int { Int(index) ?? 0 }
+
+let linkParseNs = measure(linkURLs, rounds: rounds, foundation)
+let handDecodeNs = measure(linkURLs, rounds: rounds) { HandLink(string: $0) == nil ? 0 : 1 }
+let codableDecodeNs = measure(linkURLs, rounds: rounds) { CodableLink(string: $0) == nil ? 0 : 1 }
+let linkPrintNs = measure(linkIndices, rounds: rounds) { foundationPrint(links[at($0)].hand) }
+let handPrintNs = measure(linkIndices, rounds: rounds) { links[at($0)].hand.urlString.utf8.count }
+let codablePrintNs = measure(linkIndices, rounds: rounds) {
+  links[at($0)].codable.urlString.utf8.count
+}
+let linkBytesNs = measure(linkURLs, rounds: rounds, byteLoop)
+
+printTable(
+  title: "Link enums × \(links.count) URLs (5 cases), best of \(rounds) rounds",
+  rows: [
+    Row(name: "byte loop (baseline)", nanoseconds: linkBytesNs),
+    Row(name: "URLComponents + queryItems (baseline)", nanoseconds: linkParseNs),
+    Row(name: "decode, hand-written conformance", nanoseconds: handDecodeNs),
+    Row(name: "decode, DeepLinkCodable", nanoseconds: codableDecodeNs),
+  ], foundation: linkParseNs, bytes: linkBytesNs)
+printTable(
+  title: "Printing the same links (×Foundation is against URLComponents.string)",
+  rows: [
+    Row(name: "URLComponents.string (baseline)", nanoseconds: linkPrintNs),
+    Row(name: "urlString, hand-written conformance", nanoseconds: handPrintNs),
+    Row(name: "urlString, DeepLinkCodable", nanoseconds: codablePrintNs),
+  ], foundation: linkPrintNs, bytes: linkBytesNs)
+
+func verdict(_ value: Double, _ limit: Double) -> String {
+  String(format: "%.3f× %@", value, value <= limit ? "met" : "MISSED")
+}
+print(
+  "\n  targets: hand-written decode ≤ 0.25× Foundation: \(verdict(handDecodeNs / linkParseNs, 0.25)); "
+    + "print ≤ 0.25×: \(verdict(handPrintNs / linkPrintNs, 0.25))")
+print(
+  "           DeepLinkCodable ≤ 2× hand-written: decode \(verdict(codableDecodeNs / handDecodeNs, 2)); "
+    + "print \(verdict(codablePrintNs / handPrintNs, 2))")
+
 extension URLMatch {
   fileprivate var captureCount: Int { pattern.parameterNames.count }
 }

@@ -175,7 +175,7 @@ extension DeepLinkCodable {
   /// - Throws: A ``DeepLinkError`` when the case has no route, its route cannot be filled, or
   ///   a value would not read back the same.
   public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
-    let subject = String(describing: self)
+    let subject: any Sendable = self
     let encoded = try EncodedLink.encode(self, subject: subject)
     func invalid(_ problem: String) -> DeepLinkError {
       DeepLinkError.printing(.invalidRoute, subject, .url, value: nil, problem: problem)
@@ -235,7 +235,7 @@ extension DeepLinkCodable {
 
   /// Throws unless the converter that will read `text` back accepts it.
   private static func check(
-    _ text: String, converter: String, builtIn: BuiltInConverter?, subject: String
+    _ text: String, converter: String, builtIn: BuiltInConverter?, subject: any Sendable
   ) throws(DeepLinkError) {
     guard let builtIn else {
       throw DeepLinkError.printing(
@@ -258,7 +258,7 @@ extension DeepLinkCodable {
   /// - Throws: A ``DeepLinkError`` when the case cannot be encoded.
   @_spi(DeepLinkingTools)
   public func _caseName() throws(DeepLinkError) -> String {
-    try EncodedLink.encode(self, subject: String(describing: self)).caseName
+    try EncodedLink.encode(self, subject: self).caseName
   }
 
   /// The case name and each associated value as the URL writes it, in declaration order.
@@ -268,7 +268,7 @@ extension DeepLinkCodable {
   public func _fields() throws(DeepLinkError) -> (
     caseName: String, values: [(label: String, strings: [String])]
   ) {
-    let encoded = try EncodedLink.encode(self, subject: String(describing: self))
+    let encoded = try EncodedLink.encode(self, subject: self)
     return (encoded.caseName, encoded.values.map { ($0.label, $0.strings) })
   }
 

@@ -55,6 +55,20 @@ final class LinkDecodingState {
     }
   }
 
+  /// The first value for `label`, without collecting the others.
+  func first(for label: String) -> String? {
+    if let index = pathNames.firstIndex(of: label) {
+      usedPath[index] = true
+      return pathValues[index]
+    }
+    if label == "_0", pathNames.count == 1 {
+      usedPath[0] = true
+      return pathValues[0]
+    }
+    for item in queryItems where item.name == label { return item.value ?? "" }
+    return nil
+  }
+
   func component(for label: String) -> DeepLinkError.Component {
     pathNames.contains(label) || (label == "_0" && pathNames.count == 1)
       ? .path : .queryItem(label)
@@ -146,15 +160,53 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] { [] }
 
-  func contains(_ key: Key) -> Bool { !state.strings(for: key.stringValue).isEmpty }
+  func contains(_ key: Key) -> Bool { state.first(for: key.stringValue) != nil }
 
   func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
 
-  func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    guard let text = state.strings(for: key.stringValue).first else {
+  // Concrete overloads keep the common types off the generic path.
+
+  private func text(_ type: Any.Type, _ key: Key) throws -> String {
+    guard let text = state.first(for: key.stringValue) else {
       throw state.missing(type, label: key.stringValue)
     }
     return text
+  }
+
+  private func parsed<Value>(_ value: Value?, _ text: String, _ key: Key) throws -> Value {
+    guard let value else { throw state.invalid(text, Value.self, label: key.stringValue) }
+    return value
+  }
+
+  func decode(_ type: String.Type, forKey key: Key) throws -> String { try text(type, key) }
+
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    let text = try text(type, key)
+    return try parsed(LinkValueFormat.integer(text, as: Int.self), text, key)
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    let text = try text(type, key)
+    return try parsed(LinkValueFormat.bool(text), text, key)
+  }
+
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    let text = try text(type, key)
+    return try parsed(LinkValueFormat.floatingPoint(text, as: Double.self), text, key)
+  }
+
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    state.first(for: key.stringValue)
+  }
+
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    guard let text = state.first(for: key.stringValue) else { return nil }
+    return try parsed(LinkValueFormat.integer(text, as: Int.self), text, key)
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    guard let text = state.first(for: key.stringValue) else { return nil }
+    return try parsed(LinkValueFormat.bool(text), text, key)
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -206,20 +258,23 @@ private func decodeScalar<T>(
     guard let value = value as? T else { throw state.invalid(try first(), type, label: label) }
     return value
   }
-  switch type {
-  case is String.Type: return try parsed(try first())
-  case is Int.Type: return try parsed(LinkValueFormat.integer(try first(), as: Int.self))
-  case is Double.Type:
+  // Metatype identity is a pointer comparison; casts (`is`, `as?`) search conformances.
+  if type == String.self { return try parsed(try first()) }
+  if type == Int.self { return try parsed(LinkValueFormat.integer(try first(), as: Int.self)) }
+  if type == Double.self {
     return try parsed(LinkValueFormat.floatingPoint(try first(), as: Double.self))
-  case is Float.Type: return try parsed(LinkValueFormat.floatingPoint(try first(), as: Float.self))
-  case is Bool.Type: return try parsed(LinkValueFormat.bool(try first()))
-  case is Date.Type: return try parsed(LinkValueFormat.date(try first()))
-  case is URL.Type: return try parsed(URL(string: try first()))
-  case is UUID.Type: return try parsed(UUID(uuidString: try first()))
-  case let integer as any FixedWidthInteger.Type:
-    return try parsed(LinkValueFormat.integer(try first(), as: integer))
-  default: return nil
   }
+  if type == Float.self {
+    return try parsed(LinkValueFormat.floatingPoint(try first(), as: Float.self))
+  }
+  if type == Bool.self { return try parsed(LinkValueFormat.bool(try first())) }
+  if type == Date.self { return try parsed(LinkValueFormat.date(try first())) }
+  if type == URL.self { return try parsed(URL(string: try first())) }
+  if type == UUID.self { return try parsed(UUID(uuidString: try first())) }
+  if let integer = type as? any FixedWidthInteger.Type {
+    return try parsed(LinkValueFormat.integer(try first(), as: integer))
+  }
+  return nil
 }
 
 /// Reads one associated value through its own `Decodable` conformance: a single value (a

@@ -18,7 +18,8 @@ struct EncodedLink {
   var values: [Value] = []
 
   /// Encodes `link`, naming it `subject` in errors.
-  static func encode<Link: Encodable>(_ link: Link, subject: String) throws(DeepLinkError)
+  static func encode<Link: Encodable>(_ link: Link, subject: any Sendable)
+    throws(DeepLinkError)
     -> EncodedLink
   {
     let state = LinkEncodingState(subject: subject)
@@ -36,11 +37,11 @@ struct EncodedLink {
 
 /// What the encoders share while taking a case apart.
 final class LinkEncodingState {
-  let subject: String
+  let subject: any Sendable
   var link = EncodedLink()
   var failure: DeepLinkError?
 
-  init(subject: String) { self.subject = subject }
+  init(subject: any Sendable) { self.subject = subject }
 
   func unsupported(_ detail: String, label: String? = nil) -> DeepLinkError {
     DeepLinkError.printing(

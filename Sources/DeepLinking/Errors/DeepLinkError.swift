@@ -77,8 +77,10 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// An error about printing `subject` (a link, usually), shaped
   /// `cannot print <subject>: <part> "<value>" <problem>`; a `.url` component names no part.
   static func printing(
-    _ code: Code, _ subject: String, _ component: Component, value: String?, problem: String
+    _ code: Code, _ subjectValue: any Sendable, _ component: Component, value: String?,
+    problem: String
   ) -> DeepLinkError {
+    let subject = subjectValue as? String ?? String(describing: subjectValue)
     let shown = subject.count > 200 ? subject.prefix(200) + "…" : Substring(subject)
     let part =
       component == .url

@@ -60,16 +60,12 @@ func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
   String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
 }
 
-/// Whether `range` spells `lowercase` (ASCII) ignoring case.
+/// Whether `range` spells `text` ignoring ASCII case.
 func equalsIgnoringASCIICase(
-  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: StaticString
+  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: String
 ) -> Bool {
-  guard range.count == lowercase.utf8CodeUnitCount else { return false }
-  let other = lowercase.utf8Start
-  for (offset, index) in range.enumerated() where lowercasedASCII(bytes[index]) != other[offset] {
-    return false
-  }
-  return true
+  guard range.count == text.utf8.count else { return false }
+  return zip(range, text.utf8).allSatisfy { lowercasedASCII(bytes[$0]) == lowercasedASCII($1) }
 }
 
 /// Whether `range` spells the lowercase ASCII bytes `lowercase`, ignoring case.

@@ -105,7 +105,7 @@ extension DeepLinkRepresentable {
   public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
     var builder = DeepLinkBuilder(
       scheme: Self.scheme, host: host, path: path, queryItems: queryItems)
-    builder.subject = String(describing: self)
+    builder.subject = self
     return builder
   }
 

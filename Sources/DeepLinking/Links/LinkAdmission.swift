@@ -36,8 +36,8 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
   static func admit(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout)
     throws(DeepLinkError)
   {
+    if equalsIgnoringASCIICase(bytes, layout.scheme, Link.scheme) { return }
     let scheme = text(bytes, layout.scheme)
-    if scheme.lowercased() == Link.scheme.lowercased() { return }
     let hosts = Link.universalLinkHosts
     guard layout.isWeb, !hosts.isEmpty else {
       throw DeepLinkError(

@@ -32,8 +32,8 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   public var pathSegments: [String]
   /// The query items, in order; items with a `nil` value are left out.
   public var queryItems: [URLQueryItem]
-  /// What the printed URL stands for, named in errors; the case, for links.
-  var subject: String
+  /// What the printed URL stands for, described in errors only: the link, for links.
+  var subject: (any Sendable)?
 
   /// Creates a builder from decoded path segments.
   /// - Parameters:
@@ -47,7 +47,6 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     self.host = host
     self.pathSegments = pathSegments
     self.queryItems = queryItems
-    self.subject = "\(scheme)://\(host)"
   }
 
   /// Creates a builder from a path string such as `/sub` or `/42/posts`, split on `/`.
@@ -110,6 +109,21 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// - Throws: A ``DeepLinkError`` when a part would not read back the same.
   public func universalLink(host website: String) throws(DeepLinkError) -> URL {
     try makeURL(universalLinkString(host: website))
+  }
+
+  /// Builders are equal when they print the same parts.
+  public static func == (lhs: DeepLinkBuilder, rhs: DeepLinkBuilder) -> Bool {
+    lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.pathSegments == rhs.pathSegments
+      && lhs.queryItems == rhs.queryItems
+  }
+
+  /// Hashes the parts that print.
+  /// - Parameter hasher: The hasher to use.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(scheme)
+    hasher.combine(host)
+    hasher.combine(pathSegments)
+    hasher.combine(queryItems)
   }
 
   private func makeURL(_ string: String) throws(DeepLinkError) -> URL {
@@ -183,6 +197,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   private func failure(_ component: DeepLinkError.Component, _ value: String?, _ problem: String)
     -> DeepLinkError
   {
-    DeepLinkError.printing(.unprintable, subject, component, value: value, problem: problem)
+    DeepLinkError.printing(
+      .unprintable, subject ?? "\(scheme)://\(host)", component, value: value, problem: problem)
   }
 }

@@ -1,0 +1,126 @@
+import DeepLinking
+import Foundation
+
+/// The benchmark's link enum, declared with `DeepLinkCodable`.
+enum CodableLink: DeepLinkCodable, Hashable {
+  enum Tab: String, Codable { case posts, likes }
+  case home(name: String?)
+  case user(id: Int, tab: Tab?)
+  case product(categoryID: Int, slug: String)
+  case search(query: String, page: Int?)
+  case settings
+
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = [
+    "home": "home/sub", "user": "user/<int:id>", "product": "products/<int:categoryID>/<slug>",
+    "search": "search/<query>", "settings": "settings",
+  ]
+}
+
+/// The same links written by hand, the fast way: patterns matched on the string.
+enum HandLink: DeepLinkRepresentable, Hashable {
+  case home(name: String?)
+  case user(id: Int, tab: CodableLink.Tab?)
+  case product(categoryID: Int, slug: String)
+  case search(query: String, page: Int?)
+  case settings
+
+  static let scheme = "myapp"
+  static let home: URLPattern = "myapp://home/sub"
+  static let user: URLPattern = "myapp://user/<int:id>"
+  static let product: URLPattern = "myapp://products/<int:categoryID>/<slug>"
+  static let search: URLPattern = "myapp://search/<query>"
+  static let settingsPattern: URLPattern = "myapp://settings"
+
+  var host: String {
+    switch self {
+    case .home: "home"
+    case .user: "user"
+    case .product: "products"
+    case .search: "search"
+    case .settings: "settings"
+    }
+  }
+
+  var path: String {
+    switch self {
+    case .home: "/sub"
+    case .user(let id, _): "/\(id)"
+    case .product(let categoryID, let slug): "/\(categoryID)/\(slug)"
+    case .search(let query, _): "/\(query)"
+    case .settings: ""
+    }
+  }
+
+  var queryItems: [URLQueryItem] {
+    switch self {
+    case .home(let name): [URLQueryItem(name: "name", value: name)]
+    case .user(_, let tab): [URLQueryItem(name: "tab", value: tab?.rawValue)]
+    case .search(_, let page): [URLQueryItem(name: "page", value: page.map(String.init))]
+    case .product, .settings: []
+    }
+  }
+
+  init?(url: URL) { self.init(string: url.absoluteString) }
+
+  init?(string: String) {
+    if let match = Self.user.match(string), let id = match.value("id", as: Int.self) {
+      self = .user(id: id, tab: match.queryParams.tab.flatMap(CodableLink.Tab.init(rawValue:)))
+    } else if let match = Self.product.match(string),
+      let categoryID = match.value("categoryID", as: Int.self), let slug = match.pathParams.slug
+    {
+      self = .product(categoryID: categoryID, slug: slug)
+    } else if let match = Self.search.match(string), let query = match.pathParams.query {
+      self = .search(query: query, page: match.queryParams.page.flatMap { Int($0) })
+    } else if let match = Self.home.match(string) {
+      self = .home(name: match.queryParams.name)
+    } else if Self.settingsPattern.match(string) != nil {
+      self = .settings
+    } else {
+      return nil
+    }
+  }
+}
+
+/// Links and their URL strings, drawn with a fixed seed.
+func linkWorkload(count: Int) -> [(codable: CodableLink, hand: HandLink, url: String)] {
+  var random = SplitMix64(state: 7)
+  let slugs = ["red-shoes", "blue-hat", "caf%C3%A9-table", "socks"]
+  return (0..<count).map { _ in
+    let id = Int.random(in: 1...999_999, using: &random)
+    switch Int.random(in: 0..<5, using: &random) {
+    case 0:
+      return (.home(name: "jake"), .home(name: "jake"), "myapp://home/sub?name=jake")
+    case 1:
+      return (
+        .user(id: id, tab: .posts), .user(id: id, tab: .posts), "myapp://user/\(id)?tab=posts"
+      )
+    case 2:
+      let slug = slugs.randomElement(using: &random) ?? "x"
+      let decoded = slug.removingPercentEncoding ?? slug
+      return (
+        .product(categoryID: id, slug: decoded), .product(categoryID: id, slug: decoded),
+        "myapp://products/\(id)/\(slug)"
+      )
+    case 3:
+      return (
+        .search(query: "swift", page: id % 10), .search(query: "swift", page: id % 10),
+        "myapp://search/swift?page=\(id % 10)"
+      )
+    default:
+      return (.settings, .settings, "myapp://settings")
+    }
+  }
+}
+
+/// The Foundation print baseline: `URLComponents` with the same parts, then its string.
+func foundationPrint(_ link: HandLink) -> Int {
+  var components = URLComponents()
+  components.scheme = HandLink.scheme
+  components.host = link.host
+  components.path = link.path
+  let items = link.queryItems.filter { $0.value != nil }
+  components.queryItems = items.isEmpty ? nil : items
+  return components.string?.utf8.count ?? -1
+}
