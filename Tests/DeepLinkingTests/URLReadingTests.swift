@@ -43,6 +43,18 @@ import Testing
     #expect(pattern.match(url)?.values["id"] as? Int == 42)
   }
 
+  /// A pattern without a scheme compares its first segment as a host for custom schemes
+  /// (ignoring case, whatever case the pattern is written in) and as a path segment for
+  /// universal links (exactly).
+  @Test func firstSegmentOfAPatternWithoutSchemeFollowsTheURL() {
+    let pattern: URLPattern = "User/<id>"
+    let matcher = URLMatcher(universalLinkHosts: ["example.com"])
+    #expect(pattern.match("myapp://user/1", using: matcher) != nil)
+    #expect(pattern.match("myapp://USER/1", using: matcher) != nil)
+    #expect(pattern.match("https://example.com/User/1", using: matcher) != nil)
+    #expect(pattern.match("https://example.com/user/1", using: matcher) == nil)
+  }
+
   @Test func pathLiteralsCompareExactly() {
     let pattern: URLPattern = "myapp://user/profile"
     #expect(pattern.match("myapp://USER/profile") != nil)

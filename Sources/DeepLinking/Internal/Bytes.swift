@@ -85,7 +85,7 @@ func equalsLowercased(
 }
 
 /// Whether `range` decodes to exactly the bytes of `literals` in `literal`, optionally
-/// ignoring ASCII case (host literals are stored lowercased).
+/// ignoring ASCII case on both sides.
 @inline(__always)
 func decodedEquals(
   _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
@@ -96,8 +96,10 @@ func decodedEquals(
     let start = Int(literal.lowerBound)
     guard decoded.count == literal.count else { return false }
     for index in 0..<decoded.count {
-      let byte = ignoringCase ? lowercasedASCII(decoded[index]) : decoded[index]
-      guard byte == literals[start + index] else { return false }
+      let byte = decoded[index]
+      let expected = literals[start + index]
+      guard byte == expected || (ignoringCase && lowercasedASCII(byte) == lowercasedASCII(expected))
+      else { return false }
     }
     return true
   }
