@@ -50,6 +50,81 @@ struct InlineCaptures: Sendable {
   }
 }
 
+/// Converts link segments with a matcher's converters: built-ins on the bytes, custom ones on
+/// the decoded segments (decoded once, when the first custom converter needs them).
+struct SegmentConversion {
+  let matcher: URLMatcher
+  let bytes: UnsafeBufferPointer<UInt8>
+  let link: URLLayout
+  /// What custom converters returned, indexed by ``ConvertedValue/custom(_:)``.
+  var customValues: [any Sendable] = []
+  private var components: [String]?
+
+  init(matcher: URLMatcher, bytes: UnsafeBufferPointer<UInt8>, link: URLLayout) {
+    self.matcher = matcher
+    self.bytes = bytes
+    self.link = link
+  }
+
+  /// Converts segment `index` (or, for a rest, the segments from `index` on) with the
+  /// converter `name`: the value, `.some(nil)` when refused, `nil` when `name` is not
+  /// registered.
+  mutating func convert(_ name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int)
+    -> ConvertedValue??
+  {
+    if let builtIn, matcher.usesStandardBuiltIns {
+      return .some(convert(builtIn, index: index, isRest: isRest))
+    }
+    switch matcher.valueConverters.entries[name] {
+    case .builtIn(let builtIn)?:
+      if isRest, builtIn != .path {
+        // A built-in registered under the name "path" sees the rest as its components.
+        return .some(custom(builtIn.convert(decodedComponents(), index)))
+      }
+      return .some(convert(builtIn, index: index, isRest: isRest))
+    case .custom(let converter)?:
+      return .some(custom(converter(decodedComponents(), index)))
+    case nil:
+      return nil
+    }
+  }
+
+  /// Rewinds the custom values to `count`, when a search backtracks.
+  mutating func truncateCustomValues(to count: Int) {
+    customValues.removeSubrange(count...)
+  }
+
+  private mutating func decodedComponents() -> [String] {
+    if let components { return components }
+    let decoded = link.decodedLink(bytes)
+    components = decoded
+    return decoded
+  }
+
+  private mutating func custom(_ value: (any Sendable)?) -> ConvertedValue? {
+    guard let value else { return nil }
+    customValues.append(value)
+    return .custom(customValues.count - 1)
+  }
+
+  private func convert(_ builtIn: BuiltInConverter, index: Int, isRest: Bool) -> ConvertedValue? {
+    guard isRest else {
+      return withDecodedBytes(
+        bytes, link.linkRange(index), plusIsSpace: false, mayHaveEscapes: link.linkHasEscapes
+      ) {
+        builtIn.convert(decoded: $0)
+      }
+    }
+    for segment in index..<link.linkCount {
+      let valid = withDecodedBytes(bytes, link.linkRange(segment), plusIsSpace: false) {
+        isPathSegment($0)
+      }
+      guard valid else { return nil }
+    }
+    return .text
+  }
+}
+
 /// The result of running a pattern over a URL.
 enum MatchOutcome {
   case matched(URLMatch)
@@ -155,57 +230,9 @@ extension URLMatcher {
     func capture(_ capture: Capture) {
       if !captures.append(capture) { overflow.append(capture) }
     }
-    var customValues: [any Sendable] = []
-    var components: [String]?
+    var conversion = SegmentConversion(matcher: self, bytes: bytes, link: link)
     let linkCount = link.linkCount
     let escaped = link.linkHasEscapes
-
-    /// Converts the segment at `index` (or the rest of the path, for `rest`) with `op`'s
-    /// converter; `nil` when refused, `.none` wrapped when the converter is not registered.
-    func convert(_ op: URLPattern.Op, at index: Int, range: Range<Int>) -> ConvertedValue?? {
-      if let builtIn = op.builtIn, usesStandardBuiltIns {
-        return .some(convert(builtIn, index: index, range: range, rest: op.kind == .rest))
-      }
-      switch valueConverters.entries[storage.converterNames[op.converter]] {
-      case .builtIn(let builtIn)?:
-        if op.kind == .rest, builtIn != .path {
-          // A built-in registered under the name "path" sees the rest as its components.
-          if components == nil { components = link.decodedLink(bytes) }
-          return .some(
-            builtIn.convert(components ?? [], index).map { value in
-              customValues.append(value)
-              return .custom(customValues.count - 1)
-            })
-        }
-        return .some(convert(builtIn, index: index, range: range, rest: op.kind == .rest))
-      case .custom(let converter)?:
-        if components == nil { components = link.decodedLink(bytes) }
-        return .some(
-          converter(components ?? [], index).map { value in
-            customValues.append(value)
-            return .custom(customValues.count - 1)
-          })
-      case nil:
-        return .none
-      }
-    }
-
-    func convert(_ builtIn: BuiltInConverter, index: Int, range: Range<Int>, rest: Bool)
-      -> ConvertedValue?
-    {
-      guard rest else {
-        return withDecodedBytes(bytes, range, plusIsSpace: false, mayHaveEscapes: escaped) {
-          builtIn.convert(decoded: $0)
-        }
-      }
-      for segment in index..<linkCount {
-        let valid = withDecodedBytes(bytes, link.linkRange(segment), plusIsSpace: false) {
-          isPathSegment($0)
-        }
-        guard valid else { return nil }
-      }
-      return .text
-    }
 
     // A web pattern's host.
     if let authority = storage.authorityOp, let host = link.host {
@@ -259,7 +286,10 @@ extension URLMatcher {
       case .parameter, .rest:
         let whole =
           op.kind == .rest ? range.lowerBound..<link.linkRange(linkCount - 1).upperBound : range
-        switch convert(op, at: index, range: range) {
+        switch conversion.convert(
+          storage.converterNames[op.converter], builtIn: op.builtIn, isRest: op.kind == .rest,
+          at: index)
+        {
         case .some(let value?):
           capture(Capture(range: whole, value: value))
         case .some(nil):
@@ -286,7 +316,7 @@ extension URLMatcher {
     return .matched(
       URLMatch(
         url: url, pattern: pattern, captures: captures, overflow: overflow,
-        customValues: customValues,
+        customValues: conversion.customValues,
         query: link.query, fragment: link.fragment, decodesPlusAsSpace: decodesPlusAsSpace))
   }
 
