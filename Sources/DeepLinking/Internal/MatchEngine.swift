@@ -53,15 +53,13 @@ struct InlineCaptures: Sendable {
 /// Converts link segments with a matcher's converters: built-ins on the bytes, custom ones on
 /// the decoded segments (decoded once, when the first custom converter needs them).
 struct SegmentConversion {
-  let matcher: URLMatcher
   let bytes: UnsafeBufferPointer<UInt8>
   let link: URLLayout
   /// What custom converters returned, indexed by ``ConvertedValue/custom(_:)``.
   var customValues: [any Sendable] = []
   private var components: [String]?
 
-  init(matcher: URLMatcher, bytes: UnsafeBufferPointer<UInt8>, link: URLLayout) {
-    self.matcher = matcher
+  init(bytes: UnsafeBufferPointer<UInt8>, link: URLLayout) {
     self.bytes = bytes
     self.link = link
   }
@@ -69,9 +67,10 @@ struct SegmentConversion {
   /// Converts segment `index` (or, for a rest, the segments from `index` on) with the
   /// converter `name`: the value, `.some(nil)` when refused, `nil` when `name` is not
   /// registered.
-  mutating func convert(_ name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int)
-    -> ConvertedValue??
-  {
+  mutating func convert(
+    _ name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
+    with matcher: borrowing URLMatcher
+  ) -> ConvertedValue?? {
     if let builtIn, matcher.usesStandardBuiltIns {
       return .some(convert(builtIn, index: index, isRest: isRest))
     }
@@ -230,7 +229,7 @@ extension URLMatcher {
     func capture(_ capture: Capture) {
       if !captures.append(capture) { overflow.append(capture) }
     }
-    var conversion = SegmentConversion(matcher: self, bytes: bytes, link: link)
+    var conversion = SegmentConversion(bytes: bytes, link: link)
     let linkCount = link.linkCount
     let escaped = link.linkHasEscapes
 
@@ -288,7 +287,7 @@ extension URLMatcher {
           op.kind == .rest ? range.lowerBound..<link.linkRange(linkCount - 1).upperBound : range
         switch conversion.convert(
           storage.converterNames[op.converter], builtIn: op.builtIn, isRest: op.kind == .rest,
-          at: index)
+          at: index, with: self)
         {
         case .some(let value?):
           capture(Capture(range: whole, value: value))
