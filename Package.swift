@@ -21,14 +21,15 @@ let package = Package(
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommandLine"]),
 
     // Benchmarks (run with `swift run -c release DeepLinkingBenchmarks`)
+    .target(name: "DeepLinkingWorkloads", path: "Benchmarks/DeepLinkingWorkloads"),
     .executableTarget(
       name: "DeepLinkingBenchmarks",
-      dependencies: ["DeepLinking"],
+      dependencies: ["DeepLinking", "DeepLinkingWorkloads"],
       path: "Benchmarks/DeepLinkingBenchmarks"
     ),
 
     // Tests
-    .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking"]),
+    .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking", "DeepLinkingWorkloads"]),
     .testTarget(name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine"]),
     .testTarget(
       name: "DeepLinkingTestingTests", dependencies: ["DeepLinking", "DeepLinkingTesting"]),

@@ -48,6 +48,9 @@ struct InlineCaptures: Sendable {
     default: slots.3
     }
   }
+
+  /// Forgets the last capture, when a search backtracks.
+  mutating func removeLast() { count -= 1 }
 }
 
 /// Converts link segments with a matcher's converters: built-ins on the bytes, custom ones on

@@ -66,15 +66,14 @@ struct RouteTrie: Sendable {
           let child = makeRoot()
           nodes[Int(node)].literals[key] = child
           if depth == 0, foldsRoot {
-            nodes[Int(node)].foldedLiterals[key.lowercased(), default: []].append(child)
+            nodes[Int(node)].foldedLiterals[asciiLowercased(key), default: []].append(child)
           }
           node = child
         }
-      case .parameter(let converter, let builtIn) where builtIn == .string:
+      case .parameter(_, let builtIn) where builtIn == .string:
         if nodes[Int(node)].string < 0 {
           nodes[Int(node)].string = makeRoot()
         }
-        _ = converter
         node = nodes[Int(node)].string
       case .parameter(let converter, let builtIn):
         if let edge = nodes[Int(node)].typed.first(where: { $0.converter == converter }) {

@@ -1,0 +1,226 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A table of URL patterns and handlers that routes a URL to the most specific pattern.
+///
+/// Register patterns with handlers once, at start-up, then route URLs from any thread:
+///
+/// ```swift
+/// var router = DeepLinkRouter<Screen>()
+/// router.matcher.valueConverters["region"] = { components, index in
+///   ["us-west-1", "eu-west-3"].contains(components[index]) ? components[index] : nil
+/// }
+/// router.register("myapp://user/<int:id>") { match, _ in
+///   match.value("id", as: Int.self).map(Screen.user)
+/// }
+/// router.register("myapp://user/me") { _, _ in .profile }
+/// router.register("myapp://region/<region:code>") { match, _ in
+///   match.pathParams.code.map(Screen.region)
+/// }
+/// router.unmatchedHandler = { url, _ in
+///   print("URL sem correspondência: \(url)")
+///   return nil
+/// }
+///
+/// router.route("myapp://user/me")      // .profile: a literal beats a parameter
+/// router.route("myapp://user/42")      // .user(42)
+/// try router.requireRoute("myapp://user/abc")
+/// // no route for "myapp://user/abc": nearest is "myapp://user/<int:id>" (path segment 2
+/// // "abc" is not an int)
+/// ```
+///
+/// ## Priority
+///
+/// The most specific pattern wins, whatever the order of registration. Segment by segment, a
+/// literal beats a typed parameter (`int`, `uuid`, `float`, then custom converters by name),
+/// which beats a string parameter (`:id`, `<id>`), which beats `*`, which beats `<path:…>`.
+/// A pattern that names its scheme beats one that does not. The search backtracks: if
+/// `myapp://a/<int:x>/z` fails on `myapp://a/abc/z`, `myapp://a/<x>/<y>` still gets its turn,
+/// and a handler that returns `nil` passes the URL on to the next-best route.
+///
+/// Patterns of exactly the same shape (`myapp://user/<id>` and `myapp://user/:name`) cannot
+/// be told apart by any URL; ``conflicts`` lists them, and between them the one registered
+/// first is tried first.
+///
+/// ## Schemes and universal links
+///
+/// Patterns with a custom scheme match that scheme; `https://example.com/…` patterns match
+/// that website; patterns without a scheme match any custom scheme, and `https` universal
+/// links on the hosts of ``URLMatcher/universalLinkHosts`` in ``matcher``. One router can
+/// serve several schemes and websites.
+///
+/// - Complexity: Routing reads the URL once and walks a trie of its segments: its cost
+///   depends on the URL, not on the number of routes. Registering is O(segments).
+///
+/// > Note: The router is a value. Copies share their routes until one of them registers
+/// > more; then it copies the table. Routing never mutates, so one router can serve any
+/// > number of threads or tasks at once.
+public struct DeepLinkRouter<Destination>: Sendable {
+  /// A handler: the match and the caller's context in, a destination (or `nil`, to let the
+  /// next-best route try) out.
+  public typealias Handler =
+    @Sendable (_ match: URLMatch, _ context: (any Sendable)?) ->
+    Destination?
+
+  /// The handler for URLs that no route takes: the URL string and the caller's context.
+  public typealias UnmatchedHandler =
+    @Sendable (_ url: String, _ context: (any Sendable)?) ->
+    Destination?
+
+  /// Two routes that no URL can tell apart.
+  public struct Conflict: Hashable, Sendable, CustomStringConvertible {
+    /// The route registered first, which is tried first.
+    public let first: URLPattern
+    /// The route registered later.
+    public let second: URLPattern
+
+    /// `"myapp://user/:name" has the same shape as "myapp://user/<id>", registered first`.
+    public var description: String {
+      "\(quoted(second.source)) has the same shape as \(quoted(first.source)), registered first"
+    }
+  }
+
+  /// The converters, universal-link hosts and limits that routing uses.
+  public var matcher: URLMatcher
+
+  /// Called by ``route(_:context:)-(String,_)`` when no route takes the URL.
+  public var unmatchedHandler: UnmatchedHandler?
+
+  private var table: RouteTable<Destination>
+
+  /// Creates an empty router.
+  /// - Parameter matcher: The converters, universal-link hosts and limits to route with.
+  public init(matcher: URLMatcher = URLMatcher()) {
+    self.matcher = matcher
+    self.table = RouteTable()
+  }
+
+  /// Adds a route.
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern; a string literal is checked when it is built.
+  ///   - handler: Makes the destination from the match and the context, or returns `nil` to
+  ///     let the next-best route try.
+  /// - Complexity: O(segments of `pattern`), plus a copy of the table if another router
+  ///   shares it.
+  public mutating func register(_ pattern: URLPattern, _ handler: @escaping Handler) {
+    if !isKnownUniquelyReferenced(&table) { table = table.copy() }
+    table.insert(pattern, handler)
+  }
+
+  /// The patterns, in registration order.
+  public var routes: [URLPattern] { table.routes.map(\.pattern) }
+
+  /// The pairs of routes that no URL can tell apart, in registration order.
+  public var conflicts: [Conflict] {
+    table.conflicts.map {
+      Conflict(first: table.routes[$0].pattern, second: table.routes[$1].pattern)
+    }
+  }
+
+  /// The best match for `url`, without calling handlers.
+  /// - Parameter url: The URL string.
+  /// - Returns: The match of the most specific route, or `nil`.
+  public func match(_ url: String) -> URLMatch? {
+    matcher.withURLLayout(url, failure: { _ in nil }) { bytes, layout in
+      table.search(url, bytes, layout, matcher: matcher) { match, _ in match }
+    }
+  }
+
+  /// The best match for a Foundation `URL`, without calling handlers.
+  /// - Parameter url: The URL.
+  /// - Returns: The match of the most specific route, or `nil`.
+  public func match(_ url: URL) -> URLMatch? { match(url.absoluteString) }
+
+  /// The best match for `url`, or why there is none.
+  /// - Parameter url: The URL string.
+  /// - Returns: The match of the most specific route.
+  /// - Throws: A ``DeepLinkError`` for a malformed URL, or one that fits no route, naming the
+  ///   nearest route and where it fails.
+  public func requireMatch(_ url: String) throws(DeepLinkError) -> URLMatch {
+    if let match = match(url) { return match }
+    throw explain(url, declined: false)
+  }
+
+  /// Routes `url` to a destination: the most specific route whose handler returns one, else
+  /// ``unmatchedHandler``.
+  /// - Parameters:
+  ///   - url: The URL string.
+  ///   - context: Passed to the handlers as is.
+  /// - Returns: The destination, or `nil`.
+  public func route(_ url: String, context: (any Sendable)? = nil) -> Destination? {
+    if let destination = routeWithoutFallback(url, context: context) { return destination }
+    return unmatchedHandler?(url, context)
+  }
+
+  /// Routes a Foundation `URL` like ``route(_:context:)-(String,_)``.
+  /// - Parameters:
+  ///   - url: The URL.
+  ///   - context: Passed to the handlers as is.
+  /// - Returns: The destination, or `nil`.
+  public func route(_ url: URL, context: (any Sendable)? = nil) -> Destination? {
+    route(url.absoluteString, context: context)
+  }
+
+  /// Routes `url` to a destination, or throws why no route took it; the unmatched handler is
+  /// not called.
+  /// - Parameters:
+  ///   - url: The URL string.
+  ///   - context: Passed to the handlers as is.
+  /// - Returns: The destination.
+  /// - Throws: A ``DeepLinkError``: the URL is malformed, fits no route (naming the nearest
+  ///   one and where it fails), or every route that fits declined it.
+  public func requireRoute(_ url: String, context: (any Sendable)? = nil) throws(DeepLinkError)
+    -> Destination
+  {
+    if let destination = routeWithoutFallback(url, context: context) { return destination }
+    throw explain(url, declined: match(url) != nil)
+  }
+
+  private func routeWithoutFallback(_ url: String, context: (any Sendable)?) -> Destination? {
+    matcher.withURLLayout(url, failure: { _ in nil }) { bytes, layout in
+      table.search(url, bytes, layout, matcher: matcher) { match, route in
+        route.handler(match, context)
+      }
+    }
+  }
+
+  /// Why `url` has no destination: malformed, no route, or declined by every handler.
+  private func explain(_ url: String, declined: Bool) -> DeepLinkError {
+    if case .failure(let error) = matcher.withURLLayout(
+      url, failure: { .failure($0) }, { _, _ in Result<Void, DeepLinkError>.success(()) })
+    {
+      return error
+    }
+    if declined, let match = match(url) {
+      return DeepLinkError(
+        .noRoute, .url, input: url, value: nil,
+        problem: "was declined: \(quoted(match.pattern.source)) and every other route that "
+          + "fits returned nil; expected a handler to return a destination")
+    }
+    var nearest: (pattern: URLPattern, reason: DeepLinkError, progress: Int, distance: Int)?
+    for route in table.routes {
+      guard case .failed(let reason?) = matcher.run(url, route.pattern, explain: true) else {
+        continue
+      }
+      let progress = reason.component.linkPosition
+      let distance = editDistance(reason.value ?? "", reason.expectedLiteral ?? "")
+      if let current = nearest,
+        progress < current.progress
+          || (progress == current.progress && distance >= current.distance)
+      {
+        continue
+      }
+      nearest = (route.pattern, reason, progress, distance)
+    }
+    guard let nearest else {
+      return DeepLinkError(
+        .noRoute, .url, input: url, value: nil,
+        problem: "matches no route; expected a registered route, and the router has none")
+    }
+    return DeepLinkError(noRouteFor: url, nearest: nearest.pattern.source, reason: nearest.reason)
+  }
+}

@@ -1,0 +1,329 @@
+import DeepLinking
+import Foundation
+import Testing
+
+/// Where the app goes; what the seed's view controllers stand for.
+enum Screen: Equatable, Sendable {
+  case user(Int)
+  case profile
+  case region(String)
+  case product(categoryID: Int, slug: String)
+  case docs(String)
+  case search(query: String, page: Int, sort: String)
+  case notFound(String)
+  case named(String)
+}
+
+/// A log that handlers write to from any thread.
+final class Log: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func append(_ line: String) { lock.withLock { lines.append(line) } }
+  var all: [String] { lock.withLock { lines } }
+}
+
+/// The Portuguese article's central navigation map: every route and converter in one place.
+enum NavigationMap {
+  static func configure(_ router: inout DeepLinkRouter<Screen>, log: Log) {
+    router.register("myapp://user/<int:id>") { match, _ in
+      match.value("id", as: Int.self).map(Screen.user)
+    }
+    router.register("myapp://region/<region:region>") { match, _ in
+      (match.values["region"] as? String).map(Screen.region)
+    }
+    router.register("myapp://products/<int:cat_id>/<slug>") { match, _ in
+      guard let categoryID = match.values["cat_id"] as? Int,
+        let slug = match.values["slug"] as? String
+      else { return nil }
+      return .product(categoryID: categoryID, slug: slug)
+    }
+    router.register("myapp://docs/<path:doc_path>") { match, _ in
+      (match.values["doc_path"] as? String).map(Screen.docs)
+    }
+    router.register("myapp://search/<query>") { match, _ in
+      guard let query = match.values["query"] as? String else { return nil }
+      let page = Int(match.queryParams.page ?? "1") ?? 1
+      let sort = match.queryParams.sort ?? "relevance"
+      return .search(query: query, page: page, sort: sort)
+    }
+    router.unmatchedHandler = { url, _ in
+      log.append("URL sem correspondência: \(url)")
+      return nil
+    }
+    configureConverters(&router)
+  }
+
+  private static func configureConverters(_ router: inout DeepLinkRouter<Screen>) {
+    router.matcher.valueConverters["region"] = { components, index in
+      let allowed = ["us-west-1", "ap-northeast-2", "eu-west-3"]
+      return allowed.contains(components[index]) ? components[index] : nil
+    }
+  }
+}
+
+@Suite struct DeepLinkRouterTests {
+  @Test func seedScenario() {
+    var router = DeepLinkRouter<Screen>()
+    let log = Log()
+    NavigationMap.configure(&router, log: log)
+    #expect(router.route("myapp://user/42") == .user(42))
+    #expect(router.route("myapp://region/us-west-1") == .region("us-west-1"))
+    #expect(router.route("myapp://region/eu-west-3") == .region("eu-west-3"))
+    #expect(router.route("myapp://region/ca-central-1") == nil)
+    #expect(
+      router.route("myapp://products/12/red-shoes") == .product(categoryID: 12, slug: "red-shoes"))
+    #expect(router.route("myapp://docs/guia/avancado/uso") == .docs("guia/avancado/uso"))
+    #expect(
+      router.route("myapp://search/swift?page=2&sort=date")
+        == .search(query: "swift", page: 2, sort: "date"))
+    #expect(
+      router.route("myapp://search/swift") == .search(query: "swift", page: 1, sort: "relevance"))
+    #expect(router.route("myapp://nowhere/1") == nil)
+    #expect(
+      log.all == [
+        "URL sem correspondência: myapp://region/ca-central-1",
+        "URL sem correspondência: myapp://nowhere/1",
+      ])
+  }
+
+  static let priorityRoutes: [String] = [
+    "myapp://user/<path:rest>", "myapp://user/*", "myapp://user/:name", "myapp://user/<int:id>",
+    "myapp://user/me", "user/me/settings",
+  ]
+
+  /// Every registration order routes every URL to the same, most specific route.
+  @Test func priorityDoesNotDependOnRegistrationOrder() {
+    let expected: [(String, String)] = [
+      ("myapp://user/me", "myapp://user/me"), ("myapp://user/42", "myapp://user/<int:id>"),
+      ("myapp://user/jake", "myapp://user/:name"), ("myapp://user/a/b", "myapp://user/<path:rest>"),
+      ("myapp://user/me/settings", "user/me/settings"),
+      ("other://user/me/settings", "user/me/settings"),
+      ("myapp://user/-", "myapp://user/:name"),
+    ]
+    for order in permutations(Self.priorityRoutes) {
+      var router = DeepLinkRouter<String>()
+      for source in order {
+        router.register(URLPattern(stringLiteral: source)) { match, _ in match.pattern.source }
+      }
+      for (url, winner) in expected {
+        #expect(router.route(url) == winner, "\(url) with order \(order)")
+        #expect(router.match(url)?.pattern.source == winner)
+      }
+      #expect(router.conflicts.isEmpty)
+    }
+  }
+
+  @Test func wildcardWinsOverRestOnlyWhereItFits() {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://user/*") { _, _ in "wildcard" }
+    router.register("myapp://user/<path:rest>") { _, _ in "rest" }
+    #expect(router.route("myapp://user/x") == "wildcard")
+    #expect(router.route("myapp://user/x/y") == "rest")
+  }
+
+  @Test func backtrackingKeepsEveryRouteReachable() {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://a/b/<y>") { _, _ in "b-y" }
+    router.register("myapp://a/<x>/c") { _, _ in "x-c" }
+    router.register("myapp://a/<int:x>/z") { _, _ in "int-z" }
+    router.register("myapp://a/<x>/<y>") { match, _ in "x-y \(match.pathParams.x ?? "")" }
+    #expect(router.route("myapp://a/b/q") == "b-y")
+    #expect(router.route("myapp://a/b/c") == "b-y")
+    #expect(router.route("myapp://a/q/c") == "x-c")
+    #expect(router.route("myapp://a/1/z") == "int-z")
+    #expect(router.route("myapp://a/abc/z") == "x-y abc")
+    #expect(router.route("myapp://a/1/q") == "x-y 1")
+  }
+
+  @Test func handlerReturningNilFallsThroughToTheNextBest() {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://item/<int:id>") { match, _ in
+      (match.value("id", as: Int.self) ?? 0) > 100 ? nil : "small"
+    }
+    router.register("myapp://item/:slug") { _, _ in "slug" }
+    #expect(router.route("myapp://item/5") == "small")
+    #expect(router.route("myapp://item/500") == "slug")
+    #expect(router.match("myapp://item/500")?.pattern.source == "myapp://item/<int:id>")
+  }
+
+  @Test func contextReachesTheHandler() {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://greet") { _, context in "hello \(context as? String ?? "?")" }
+    #expect(router.route("myapp://greet", context: "jake") == "hello jake")
+    #expect(router.route("myapp://greet") == "hello ?")
+  }
+
+  @Test func exactTiesAreReportedAndTriedInRegistrationOrder() {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://user/<id>") { _, _ in "first" }
+    router.register("myapp://user/:name") { _, _ in "second" }
+    router.register("myapp://docs/<path:a>") { _, _ in "a" }
+    router.register("myapp://docs/<path:b>") { _, _ in "b" }
+    router.register("myapp://user/<int:id>") { _, _ in nil }
+    #expect(router.route("myapp://user/jake") == "first")
+    #expect(router.route("myapp://user/42") == "first")
+    #expect(
+      router.conflicts.map(\.description) == [
+        #""myapp://user/:name" has the same shape as "myapp://user/<id>", registered first"#,
+        #""myapp://docs/<path:b>" has the same shape as "myapp://docs/<path:a>", registered first"#,
+      ])
+  }
+
+  @Test func schemesAndUniversalLinksShareOneRouter() {
+    var router = DeepLinkRouter<String>(matcher: URLMatcher(universalLinkHosts: ["example.com"]))
+    router.register("myapp://user/<int:id>") { _, _ in "myapp" }
+    router.register("other://user/<int:id>") { _, _ in "other" }
+    router.register("https://shop.example.com/cart") { _, _ in "shop" }
+    router.register("https://<site>/about") { match, _ in "about \(match.pathParams.site ?? "")" }
+    router.register("user/<int:id>") { _, _ in "any" }
+    #expect(router.route("myapp://user/1") == "myapp")
+    #expect(router.route("MyApp://USER/1/") == "myapp")
+    #expect(router.route("other://user/1") == "other")
+    #expect(router.route("third://user/1") == "any")
+    #expect(router.route("https://example.com/user/1") == "any")
+    #expect(router.route("https://EXAMPLE.com/user/1") == "any")
+    #expect(router.route("http://example.com/user/1") == nil)
+    #expect(router.route("https://evil.com/user/1") == nil)
+    #expect(router.route("https://shop.example.com/cart") == "shop")
+    #expect(router.route("https://Shop.Example.com/cart") == "shop")
+    #expect(router.route("https://anything.org/about") == "about anything.org")
+  }
+
+  @Test func customConvertersAreLookedUpWhenRouting() {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://n/<even:n>") { _, _ in "even" }
+    router.register("myapp://n/<int:n>") { _, _ in "int" }
+    router.register("myapp://n/:n") { _, _ in "string" }
+    #expect(router.route("myapp://n/4") == "int")
+    router.matcher.valueConverters["even"] = { components, index in
+      Int(components[index]).flatMap { $0.isMultiple(of: 2) ? $0 : nil }
+    }
+    #expect(router.route("myapp://n/4") == "int")
+    #expect(router.match("myapp://n/4")?.values["n"] as? Int == 4)
+    #expect(router.route("myapp://n/x") == "string")
+  }
+
+  /// Routers are values: a copy that registers more does not change the original.
+  @Test func copiesAreIndependent() {
+    var original = DeepLinkRouter<String>()
+    original.register("myapp://a") { _, _ in "a" }
+    var copy = original
+    copy.register("myapp://b") { _, _ in "b" }
+    #expect(original.route("myapp://b") == nil)
+    #expect(copy.route("myapp://b") == "b")
+    #expect(original.routes.map(\.source) == ["myapp://a"])
+    #expect(copy.routes.map(\.source) == ["myapp://a", "myapp://b"])
+  }
+
+  @Test func routesConcurrentlyFromManyTasks() async {
+    var router = DeepLinkRouter<Int>()
+    for section in 0..<50 {
+      router.register(URLPattern(stringLiteral: "myapp://s\(section)/<int:id>")) { match, _ in
+        (match.value("id", as: Int.self) ?? 0) + section * 1_000_000
+      }
+    }
+    let shared = router
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var wrong = 0
+          for index in 0..<2_000 {
+            let section = (index + task) % 50
+            if shared.route("myapp://s\(section)/\(index)") != index + section * 1_000_000 {
+              wrong += 1
+            }
+          }
+          return wrong
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+}
+
+/// Every ordering of `items` (Heap's algorithm).
+func permutations<T>(_ items: [T]) -> [[T]] {
+  var items = items
+  var result: [[T]] = []
+  func generate(_ count: Int) {
+    guard count > 1 else {
+      result.append(items)
+      return
+    }
+    for index in 0..<count {
+      generate(count - 1)
+      items.swapAt(count.isMultiple(of: 2) ? index : 0, count - 1)
+    }
+  }
+  generate(items.count)
+  return result
+}
+
+/// The router's failures, word for word.
+@Suite struct DeepLinkRouterErrorTests {
+  static let router: DeepLinkRouter<String> = {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://user/<int:id>") { _, _ in nil }
+    router.register("myapp://users/list") { _, _ in "list" }
+    router.register("myapp://docs/<path:p>") { _, _ in "docs" }
+    return router
+  }()
+
+  static let failures: [(String, String)] = [
+    (
+      "myapp://user/abc",
+      #"no route for "myapp://user/abc": nearest is "myapp://user/<int:id>" (path segment 2 "abc" is not an int)"#
+    ),
+    (
+      "myapp://usr/1",
+      #"no route for "myapp://usr/1": nearest is "myapp://user/<int:id>" (host "usr" is not "user")"#
+    ),
+    (
+      "myapp://users/lst",
+      #"no route for "myapp://users/lst": nearest is "myapp://users/list" (path segment 2 "lst" is not "list")"#
+    ),
+    (
+      "other://user/1",
+      #"no route for "other://user/1": nearest is "myapp://user/<int:id>" (scheme "other" is not "myapp")"#
+    ),
+    (
+      "myapp://docs/a/../b",
+      #"no route for "myapp://docs/a/../b": nearest is "myapp://docs/<path:p>" (path segment 3 ".." is a dot segment; expected path segments other than "." and "..")"#
+    ),
+    (
+      "myapp://user/1",
+      #"URL "myapp://user/1" was declined: "myapp://user/<int:id>" and every other route that fits returned nil; expected a handler to return a destination"#
+    ),
+    (
+      "myapp://user/%zz",
+      #"path segment 2 of "myapp://user/%zz": "%zz" has a malformed percent escape "%zz"; expected "%" followed by two hexadecimal digits"#
+    ),
+  ]
+
+  @Test(arguments: failures)
+  func failure(url: String, message: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try Self.router.requireRoute(url) }
+    #expect(error.description == message)
+    #expect(Self.router.route(url) == nil)
+  }
+
+  @Test func requireMatchExplainsToo() throws {
+    let error = try #require(throws: DeepLinkError.self) {
+      try Self.router.requireMatch("myapp://usr/1")
+    }
+    #expect(error.code == .noRoute)
+    #expect(
+      try Self.router.requireMatch("myapp://user/1").pattern.source == "myapp://user/<int:id>")
+  }
+
+  @Test func emptyRouter() throws {
+    let error = try #require(throws: DeepLinkError.self) {
+      try DeepLinkRouter<String>().requireRoute("myapp://x")
+    }
+    #expect(
+      error.description
+        == #"URL "myapp://x" matches no route; expected a registered route, and the router has none"#
+    )
+  }
+}
