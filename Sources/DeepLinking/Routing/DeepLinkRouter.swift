@@ -125,9 +125,11 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Parameter url: The URL string.
   /// - Returns: The match of the most specific route, or `nil`.
   public func match(_ url: String) -> URLMatch? {
-    matcher.withURLLayout(url, failure: { _ in nil }) { bytes, layout in
-      table.search(url, bytes, layout, matcher: matcher) { match, _ in match }
-    }
+    matcher.withURLLayout(
+      url, failure: { _ in nil },
+      { bytes, layout in
+        table.search(url, bytes, layout, matcher: matcher) { match, _ in match }
+      })
   }
 
   /// The best match for a Foundation `URL`, without calling handlers.
@@ -181,11 +183,13 @@ public struct DeepLinkRouter<Destination>: Sendable {
   }
 
   private func routeWithoutFallback(_ url: String, context: (any Sendable)?) -> Destination? {
-    matcher.withURLLayout(url, failure: { _ in nil }) { bytes, layout in
-      table.search(url, bytes, layout, matcher: matcher) { match, route in
-        route.handler(match, context)
-      }
-    }
+    matcher.withURLLayout(
+      url, failure: { _ in nil },
+      { bytes, layout in
+        table.search(url, bytes, layout, matcher: matcher) { match, route in
+          route.handler(match, context)
+        }
+      })
   }
 
   /// Why `url` has no destination: malformed, no route, or declined by every handler.
