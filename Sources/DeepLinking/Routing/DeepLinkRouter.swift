@@ -89,7 +89,9 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// Called by ``route(_:context:)-(String,_)`` when no route takes the URL.
   public var unmatchedHandler: UnmatchedHandler?
 
-  private var table: RouteTable<Destination>
+  private var table: RouteTable
+  /// The handlers, by route index.
+  private var handlers: [Handler] = []
 
   /// Creates an empty router.
   /// - Parameter matcher: The converters, universal-link hosts and limits to route with.
@@ -108,16 +110,17 @@ public struct DeepLinkRouter<Destination>: Sendable {
   ///   shares it.
   public mutating func register(_ pattern: URLPattern, _ handler: @escaping Handler) {
     if !isKnownUniquelyReferenced(&table) { table = table.copy() }
-    table.insert(pattern, handler)
+    table.insert(pattern)
+    handlers.append(handler)
   }
 
   /// The patterns, in registration order.
-  public var routes: [URLPattern] { table.routes.map(\.pattern) }
+  public var routes: [URLPattern] { table.patterns }
 
   /// The pairs of routes that no URL can tell apart, in registration order.
   public var conflicts: [Conflict] {
     table.conflicts.map {
-      Conflict(first: table.routes[$0].pattern, second: table.routes[$1].pattern)
+      Conflict(first: table.patterns[$0], second: table.patterns[$1])
     }
   }
 
@@ -128,7 +131,12 @@ public struct DeepLinkRouter<Destination>: Sendable {
     matcher.withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in
-        table.search(url, bytes, layout, matcher: matcher) { match, _ in match }
+        var found: URLMatch?
+        table.search(url, bytes, layout, matcher: matcher) { match, _ in
+          found = match
+          return true
+        }
+        return found
       })
   }
 
@@ -186,9 +194,12 @@ public struct DeepLinkRouter<Destination>: Sendable {
     matcher.withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in
+        var destination: Destination?
         table.search(url, bytes, layout, matcher: matcher) { match, route in
-          route.handler(match, context)
+          destination = handlers[route](match, context)
+          return destination != nil
         }
+        return destination
       })
   }
 
@@ -206,8 +217,8 @@ public struct DeepLinkRouter<Destination>: Sendable {
           + "fits returned nil; expected a handler to return a destination")
     }
     var nearest: (pattern: URLPattern, reason: DeepLinkError, progress: Int, distance: Int)?
-    for route in table.routes {
-      guard case .failed(let reason?) = matcher.run(url, route.pattern, explain: true) else {
+    for pattern in table.patterns {
+      guard case .failed(let reason?) = matcher.run(url, pattern, explain: true) else {
         continue
       }
       let progress = reason.component.linkPosition
@@ -218,7 +229,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
       {
         continue
       }
-      nearest = (route.pattern, reason, progress, distance)
+      nearest = (pattern, reason, progress, distance)
     }
     guard let nearest else {
       return DeepLinkError(

@@ -1,14 +1,10 @@
-/// A router's routes: the patterns with their handlers, and the tries that find them.
+/// A router's patterns and the tries that find them; the handlers stay with the router.
 ///
-/// Mutated only while a single router owns it (copy-on-write in ``DeepLinkRouter``), and
-/// read-only once shared, so reading it from any thread is safe.
-final class RouteTable<Destination>: @unchecked Sendable {
-  struct Route {
-    let pattern: URLPattern
-    let handler: DeepLinkRouter<Destination>.Handler
-  }
-
-  private(set) var routes: [Route] = []
+/// Not generic, so that the search is compiled once, specialized, whatever the router's
+/// destination type. Mutated only while a single router owns it (copy-on-write in
+/// ``DeepLinkRouter``), and read-only once shared, so reading it from any thread is safe.
+final class RouteTable: @unchecked Sendable {
+  private(set) var patterns: [URLPattern] = []
   /// Pairs of routes (by index) that no URL can tell apart.
   private(set) var conflicts: [(Int, Int)] = []
   private var trie = RouteTrie()
@@ -25,7 +21,7 @@ final class RouteTable<Destination>: @unchecked Sendable {
 
   func copy() -> RouteTable {
     let copy = RouteTable()
-    copy.routes = routes
+    copy.patterns = patterns
     copy.conflicts = conflicts
     copy.trie = trie
     copy.schemeRoots = schemeRoots
@@ -35,9 +31,9 @@ final class RouteTable<Destination>: @unchecked Sendable {
     return copy
   }
 
-  func insert(_ pattern: URLPattern, _ handler: @escaping DeepLinkRouter<Destination>.Handler) {
-    let index = Int32(routes.count)
-    routes.append(Route(pattern: pattern, handler: handler))
+  func insert(_ pattern: URLPattern) {
+    let index = Int32(patterns.count)
+    patterns.append(pattern)
     let root: Int32
     var folds = true
     if let scheme = pattern.scheme {
@@ -64,23 +60,25 @@ final class RouteTable<Destination>: @unchecked Sendable {
     conflicts += sameShape.map { (Int($0), Int(index)) }
   }
 
-  /// Walks the tries that admit the URL, most specific route first, and returns the first
-  /// non-`nil` result of `accept`.
-  func search<Result>(
+  /// Walks the tries that admit the URL, most specific route first, offering each match to
+  /// `accept` with its route's index until `accept` returns `true`.
+  /// - Returns: Whether a route was accepted.
+  @discardableResult
+  func search(
     _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
-    matcher: URLMatcher, accept: (URLMatch, Route) -> Result?
-  ) -> Result? {
+    matcher: URLMatcher, accept: (URLMatch, Int) -> Bool
+  ) -> Bool {
     withoutActuallyEscaping(accept) { accept in
       var walker = Walker(
         table: self, url: url, bytes: bytes, layout: layout, matcher: matcher, accept: accept)
-      return search(&walker, bytes, layout, matcher: matcher)
+      return search(&walker, bytes, layout, matcher: matcher) != nil
     }
   }
 
-  private func search<Result>(
-    _ walker: inout Walker<Result>, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+  private func search(
+    _ walker: inout Walker, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
     matcher: URLMatcher
-  ) -> Result? {
+  ) -> Walker.Result? {
     // The tries that admit the URL are walked together, so that specificity is decided
     // segment by segment across them; on an exact tie, the trie listed first wins.
     var roots = NodeSet()
@@ -135,20 +133,23 @@ final class RouteTable<Destination>: @unchecked Sendable {
   }
 
   /// A depth-first search over one URL, with the captures of the current path.
-  private struct Walker<Result> {
+  private struct Walker {
+    /// Returned once a route is accepted; `nil` means keep searching.
+    enum Result { case accepted }
+
     let table: RouteTable
     let url: String
     let bytes: UnsafeBufferPointer<UInt8>
     let layout: URLLayout
     let matcher: URLMatcher
-    let accept: (URLMatch, Route) -> Result?
+    let accept: (URLMatch, Int) -> Bool
     var captures = InlineCaptures()
     var overflow: [Capture] = []
     var conversion: SegmentConversion
 
     init(
       table: RouteTable, url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
-      matcher: URLMatcher, accept: @escaping (URLMatch, Route) -> Result?
+      matcher: URLMatcher, accept: @escaping (URLMatch, Int) -> Bool
     ) {
       self.table = table
       self.url = url
@@ -168,12 +169,11 @@ final class RouteTable<Destination>: @unchecked Sendable {
     }
 
     private func offer(_ route: Int32) -> Result? {
-      let entry = table.routes[Int(route)]
       let match = URLMatch(
-        url: url, pattern: entry.pattern, captures: captures, overflow: overflow,
+        url: url, pattern: table.patterns[Int(route)], captures: captures, overflow: overflow,
         customValues: conversion.customValues, query: layout.query, fragment: layout.fragment,
         decodesPlusAsSpace: matcher.decodesPlusAsSpace)
-      return accept(match, entry)
+      return accept(match, Int(route)) ? .accepted : nil
     }
 
     /// Converts segment `index` with `converter`, captures the value, and goes on with
