@@ -1,4 +1,5 @@
 import DeepLinking
+import DeepLinkingWorkloads
 import Foundation
 
 /// The benchmark's link enum, declared with `DeepLinkCodable`.

@@ -10,21 +10,10 @@
 //                 per byte, like a tokenizer's state machine), the floor for any URL reader.
 
 import DeepLinking
+import DeepLinkingWorkloads
 import Foundation
 
 let quick = CommandLine.arguments.contains("--quick")
-
-/// SplitMix64: a small, fixed-seed generator so that every run sees the same workload.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Keeps a value alive so the optimizer cannot drop the work that produced it.
 @inline(never)
@@ -184,6 +173,8 @@ print(
 print(
   "           DeepLinkCodable ≤ 2× hand-written: decode \(verdict(codableDecodeNs / handDecodeNs, 2)); "
     + "print \(verdict(codablePrintNs / handPrintNs, 2))")
+
+runRouterBenchmarks(quick: quick, rounds: rounds)
 
 extension URLMatch {
   fileprivate var captureCount: Int { pattern.parameterNames.count }

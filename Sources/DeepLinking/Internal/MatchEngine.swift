@@ -71,13 +71,13 @@ struct SegmentConversion {
   /// converter `name`: the value, `.some(nil)` when refused, `nil` when `name` is not
   /// registered.
   mutating func convert(
-    _ name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
+    _ name: @autoclosure () -> String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
     with matcher: borrowing URLMatcher
   ) -> ConvertedValue?? {
     if let builtIn, matcher.usesStandardBuiltIns {
       return .some(convert(builtIn, index: index, isRest: isRest))
     }
-    switch matcher.valueConverters.entries[name] {
+    switch matcher.valueConverters.entries[name()] {
     case .builtIn(let builtIn)?:
       if isRest, builtIn != .path {
         // A built-in registered under the name "path" sees the rest as its components.

@@ -57,19 +57,13 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     /// The tokens that the link's segments must match, in order.
     let tokens: [Token]
     let parameterNames: [String]
-    /// The tokens as trivially copyable operations, for the matching loop.
-    let ops: [Op]
     let authorityOp: Op?
-    /// The bytes of every literal, which ops refer to by range.
-    let literals: [UInt8]
     /// The converter names that ops refer to by index.
     let converterNames: [String]
-    /// How specific each token is, in order; lower sorts first, segment by segment.
-    ///
-    /// A literal is 0, a typed parameter 1, a string parameter 2, `*` 3 and `<path:…>` 4.
-    let specificity: [UInt8]
-    /// Copies of ``ops`` and ``literals`` that this storage owns and frees.
+    /// The tokens as trivially copyable operations, for the matching loop, in memory that
+    /// this storage owns and frees.
     let opsBuffer: UnsafeBufferPointer<Op>
+    /// The bytes of every literal, which ops refer to by range; owned like `opsBuffer`.
     let literalsBuffer: UnsafeBufferPointer<UInt8>
 
     init(
@@ -101,18 +95,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
           return Op(kind: .rest, builtIn: .path, converter: converterNames.count - 1)
         }
       }
-      self.ops = tokens.map(op)
-      self.specificity = tokens.map { token in
-        switch token.kind {
-        case .literal: 0
-        case .parameter(_, .string?): 2
-        case .parameter: 1
-        case .wildcard: 3
-        case .rest: 4
-        }
-      }
+      let ops = tokens.map(op)
       self.authorityOp = authority.map(op)
-      self.literals = literals
       self.converterNames = converterNames
       let opsCopy = UnsafeMutableBufferPointer<Op>.allocate(capacity: ops.count)
       _ = opsCopy.initialize(from: ops)
@@ -138,6 +122,17 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     var literal: Range<Int32> = 0..<0
     /// For parameters and rests, the index of the converter name.
     var converter = -1
+
+    /// How specific the token is; lower sorts first, segment by segment: a literal is 0, a
+    /// typed parameter 1, a string parameter 2, `*` 3 and `<path:…>` 4.
+    var specificity: UInt8 {
+      switch kind {
+      case .literal: 0
+      case .parameter: builtIn == .string ? 2 : 1
+      case .wildcard: 3
+      case .rest: 4
+      }
+    }
   }
 
   /// The pattern as it was written.
@@ -177,15 +172,19 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       DeepLinkError(.invalidPattern, component, input: source, value: value, problem: problem)
     }
 
+    // Every delimiter is ASCII, so the scans below run on UTF-8 bytes; the indices they find
+    // are valid `Substring` indices as well.
     var rest = Substring(source)
-    if let delimiter = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+    if let delimiter = rest.utf8.firstIndex(where: isDelimiter) {
       throw failure(
         .pattern, String(rest[delimiter...]),
         "is a query or fragment; expected only scheme, host and path (queries are not matched)")
     }
 
     var scheme: String?
-    if let separator = rest.indices.first(where: { rest[$0...].hasPrefix("://") }) {
+    let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":"))
+    if let colon, rest.utf8[colon...].starts(with: "://".utf8) {
+      let separator = colon
       let name = rest[..<separator]
       guard name.utf8.first.map(isLetter) == true,
         name.utf8.allSatisfy({
@@ -199,16 +198,17 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
         )
       }
       scheme = name.lowercased()
-      rest = rest[rest.index(separator, offsetBy: 3)...]
-    } else if let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
-      !rest[..<colon].contains("/"), !rest[..<colon].contains("<")
+      rest = rest[rest.utf8.index(separator, offsetBy: 3)...]
+    } else if let colon, colon != rest.startIndex,
+      !rest.utf8[..<colon].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "<") })
     {
       throw failure(
         .scheme, String(rest[..<colon]), #"is not followed by "://"; expected "scheme://host""#)
     }
     let isWeb = scheme == "http" || scheme == "https"
 
-    var pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
+    var pieces = rest.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .map { Substring($0) }
     if scheme == nil, pieces.count > 1, pieces.first?.isEmpty == true { pieces.removeFirst() }
     if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
 
@@ -280,7 +280,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   /// Whether this pattern is more specific than `other` at the first segment where they
   /// differ: literal over typed parameter over string parameter over `*` over `<path:…>`.
   func isMoreSpecific(than other: URLPattern) -> Bool {
-    storage.specificity.lexicographicallyPrecedes(other.storage.specificity)
+    storage.opsBuffer.lazy.map(\.specificity).lexicographicallyPrecedes(
+      other.storage.opsBuffer.lazy.map(\.specificity))
   }
 
   /// Two patterns are equal when they were written the same way.
@@ -333,14 +334,16 @@ struct Token: Sendable {
       return String(name)
     }
 
-    if piece == "*" { return token(.wildcard, nil) }
-    if piece.first == ":" {
+    let bytes = piece.utf8
+    if bytes.count == 1, bytes.first == UInt8(ascii: "*") { return token(.wildcard, nil) }
+    if bytes.first == UInt8(ascii: ":") {
       let name = try checkedName(piece.dropFirst(), example: "\":name\"")
       return token(.parameter(converter: "string", builtIn: .string), name)
     }
-    if piece.first == "<", piece.last == ">", piece.count >= 2 {
-      let inner = piece.dropFirst().dropLast()
-      let parts = inner.split(separator: ":", omittingEmptySubsequences: false)
+    if bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">"), bytes.count >= 2 {
+      let inner = bytes.dropFirst().dropLast()
+      let parts = inner.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        .map { Substring($0) }
       let example = "\"<name>\" or \"<converter:name>\""
       switch parts.count {
       case 1:
@@ -365,12 +368,12 @@ struct Token: Sendable {
         throw failure(component, text, "is not a parameter; expected \(example)")
       }
     }
-    if piece.contains(where: { $0 == "<" || $0 == ">" }) {
+    if bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
       throw failure(
         component, text,
         "mixes a parameter with text; expected a parameter to fill the whole segment")
     }
-    if piece.contains("*") {
+    if bytes.contains(UInt8(ascii: "*")) {
       throw failure(component, text, "mixes \"*\" with text; expected \"*\" alone")
     }
     // A literal: validate and decode its percent escapes.

@@ -3,11 +3,12 @@
 /// Not generic, so that the search is compiled once, specialized, whatever the router's
 /// destination type. Mutated only while a single router owns it (copy-on-write in
 /// ``DeepLinkRouter``), and read-only once shared, so reading it from any thread is safe.
+@usableFromInline
 final class RouteTable: @unchecked Sendable {
   private(set) var patterns: [URLPattern] = []
   /// Pairs of routes (by index) that no URL can tell apart.
   private(set) var conflicts: [(Int, Int)] = []
-  private var trie = RouteTrie()
+  private(set) var trie = RouteTrie()
   /// Roots by lowercased custom scheme; their first segment is the host.
   private var schemeRoots: [String: Int32] = [:]
   /// Roots of web patterns by scheme, then lowercased host; their segments are the path.
@@ -19,11 +20,14 @@ final class RouteTable: @unchecked Sendable {
 
   init() {}
 
+  deinit { trie.free() }
+
   func copy() -> RouteTable {
     let copy = RouteTable()
+    copy.trie.free()
     copy.patterns = patterns
     copy.conflicts = conflicts
-    copy.trie = trie
+    copy.trie = trie.copy()
     copy.schemeRoots = schemeRoots
     copy.webRoots = webRoots
     copy.webParameterRoots = webParameterRoots
@@ -42,22 +46,47 @@ final class RouteTable: @unchecked Sendable {
         switch pattern.authority?.kind {
         case .literal(let host)?:
           let host = String(decoding: host, as: UTF8.self)
-          root = webRoots[scheme, default: [:]][host] ?? trie.makeRoot()
+          root = webRoots[scheme, default: [:]][host] ?? trie.makeNode()
           webRoots[scheme, default: [:]][host] = root
         default:
-          root = webParameterRoots[scheme] ?? trie.makeRoot()
+          root = webParameterRoots[scheme] ?? trie.makeNode()
           webParameterRoots[scheme] = root
         }
       } else {
-        root = schemeRoots[scheme] ?? trie.makeRoot()
+        root = schemeRoots[scheme] ?? trie.makeNode()
         schemeRoots[scheme] = root
       }
     } else {
-      if anyRoot < 0 { anyRoot = trie.makeRoot() }
+      if anyRoot < 0 { anyRoot = trie.makeNode() }
       root = anyRoot
     }
     let sameShape = trie.insert(pattern.tokens, route: index, under: root, foldsRoot: folds)
     conflicts += sameShape.map { (Int($0), Int(index)) }
+  }
+
+  /// The best match for `url`, or `nil`; not generic, so compiled once and specialized.
+  func firstMatch(_ url: String, matcher: URLMatcher) -> URLMatch? {
+    matcher.withURLLayout(
+      url, failure: { _ in nil },
+      { bytes, layout in
+        var found: URLMatch?
+        search(url, bytes, layout, matcher: matcher) { match, _ in
+          found = match
+          return true
+        }
+        return found
+      })
+  }
+
+  /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
+  /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
+  @discardableResult @usableFromInline
+  func offerMatches(_ url: String, matcher: URLMatcher, accept: (URLMatch, Int) -> Bool)
+    -> Bool
+  {
+    matcher.withURLLayout(
+      url, failure: { _ in false },
+      { bytes, layout in search(url, bytes, layout, matcher: matcher, accept: accept) })
   }
 
   /// Walks the tries that admit the URL, most specific route first, offering each match to
@@ -68,16 +97,17 @@ final class RouteTable: @unchecked Sendable {
     _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
     matcher: URLMatcher, accept: (URLMatch, Int) -> Bool
   ) -> Bool {
-    withoutActuallyEscaping(accept) { accept in
+    patterns.withUnsafeBufferPointer { patterns in
       var walker = Walker(
-        table: self, url: url, bytes: bytes, layout: layout, matcher: matcher, accept: accept)
-      return search(&walker, bytes, layout, matcher: matcher) != nil
+        table: self, trie: trie.buffers, patterns: patterns, url: url, bytes: bytes,
+        layout: layout, matcher: matcher)
+      return search(&walker, bytes, layout, matcher: matcher, accept) != nil
     }
   }
 
   private func search(
     _ walker: inout Walker, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
-    matcher: URLMatcher
+    matcher: URLMatcher, _ accept: (URLMatch, Int) -> Bool
   ) -> Walker.Result? {
     // The tries that admit the URL are walked together, so that specificity is decided
     // segment by segment across them; on an exact tie, the trie listed first wins.
@@ -87,18 +117,20 @@ final class RouteTable: @unchecked Sendable {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
       if let root = schemeRoots[scheme] { roots.insert(root) }
       if anyRoot >= 0 { roots.insert(anyRoot) }
-      return roots.isEmpty ? nil : walker.walk(roots, 0, folded: layout.hostFirst)
+      return roots.isEmpty ? nil : walker.walk(roots, 0, folded: layout.hostFirst, accept)
     }
     guard let host = layout.host else { return nil }
     if let root = webRoots[scheme]?[asciiLowercased(bytes, host)] { roots.insert(root) }
     if anyRoot >= 0, scheme == "https", matcher.isUniversalLinkHost(bytes, host) {
       roots.insert(anyRoot)
     }
-    if !roots.isEmpty, let result = walker.walk(roots, 0, folded: false) { return result }
+    if !roots.isEmpty, let result = walker.walk(roots, 0, folded: false, accept) {
+      return result
+    }
     // A host parameter is the least specific host, and captures the host first.
     guard let root = webParameterRoots[scheme] else { return nil }
     walker.push(Capture(range: host, value: .text))
-    return walker.walk(NodeSet(root), 0, folded: false)
+    return walker.walk(NodeSet(root), 0, folded: false, accept)
   }
 
   /// Up to four trie nodes reached by the same segments with the same specificity.
@@ -137,26 +169,32 @@ final class RouteTable: @unchecked Sendable {
     /// Returned once a route is accepted; `nil` means keep searching.
     enum Result { case accepted }
 
-    let table: RouteTable
+    /// Offers a match and its route's index; `true` stops the search.
+    typealias Accept = (URLMatch, Int) -> Bool
+
+    /// The table that owns `trie`; it outlives the search, so it is not retained.
+    unowned(unsafe) let table: RouteTable
+    let trie: RouteTrie.Buffers
+    let patterns: UnsafeBufferPointer<URLPattern>
     let url: String
     let bytes: UnsafeBufferPointer<UInt8>
     let layout: URLLayout
     let matcher: URLMatcher
-    let accept: (URLMatch, Int) -> Bool
     var captures = InlineCaptures()
     var overflow: [Capture] = []
     var conversion: SegmentConversion
 
     init(
-      table: RouteTable, url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
-      matcher: URLMatcher, accept: @escaping (URLMatch, Int) -> Bool
+      table: RouteTable, trie: RouteTrie.Buffers, patterns: UnsafeBufferPointer<URLPattern>,
+      url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout, matcher: URLMatcher
     ) {
       self.table = table
+      self.trie = trie
+      self.patterns = patterns
       self.url = url
       self.bytes = bytes
       self.layout = layout
       self.matcher = matcher
-      self.accept = accept
       self.conversion = SegmentConversion(bytes: bytes, link: layout)
     }
 
@@ -168,24 +206,31 @@ final class RouteTable: @unchecked Sendable {
       if overflow.isEmpty { captures.removeLast() } else { overflow.removeLast() }
     }
 
-    private func offer(_ route: Int32) -> Result? {
-      let match = URLMatch(
-        url: url, pattern: table.patterns[Int(route)], captures: captures, overflow: overflow,
-        customValues: conversion.customValues, query: layout.query, fragment: layout.fragment,
-        decodesPlusAsSpace: matcher.decodesPlusAsSpace)
-      return accept(match, Int(route)) ? .accepted : nil
+    private func offer(routesFrom first: Int32, _ accept: Accept) -> Result? {
+      var link = first
+      while link >= 0 {
+        let route = Int(trie.routeLinks[Int(link)].route)
+        let match = URLMatch(
+          url: url, pattern: patterns[route], captures: captures, overflow: overflow,
+          customValues: conversion.customValues, query: layout.query,
+          fragment: layout.fragment, decodesPlusAsSpace: matcher.decodesPlusAsSpace)
+        if accept(match, route) { return .accepted }
+        link = trie.routeLinks[Int(link)].next
+      }
+      return nil
     }
 
-    /// Converts segment `index` with `converter`, captures the value, and goes on with
-    /// `next`; undoes the capture when nothing below takes the URL.
+    /// Converts segment `index` with converter `converter`, captures the value, and goes on
+    /// with `next`; undoes the capture when nothing below takes the URL.
     private mutating func descend(
-      converter: String, builtIn: BuiltInConverter?, isRest: Bool, index: Int,
+      converter: Int32, builtIn: BuiltInConverter?, isRest: Bool, index: Int,
       capturing range: Range<Int>, _ next: (inout Walker) -> Result?
     ) -> Result? {
       let customCount = conversion.customValues.count
       guard
         case .some(let value?) = conversion.convert(
-          converter, builtIn: builtIn, isRest: isRest, at: index, with: matcher)
+          table.trie.converterNames[Int(converter)], builtIn: builtIn, isRest: isRest, at: index,
+          with: matcher)
       else { return nil }
       push(Capture(range: range, value: value))
       if let result = next(&self) { return result }
@@ -194,47 +239,102 @@ final class RouteTable: @unchecked Sendable {
       return nil
     }
 
+    /// The literal children of `set` for segment `range`.
+    private func literalChildren(_ set: NodeSet, _ range: Range<Int>, folded: Bool) -> NodeSet {
+      var children = NodeSet()
+      var any = false
+      for member in 0..<set.count {
+        let node = trie.nodes[Int(set[member])]
+        any = any || (folded ? node.hasFoldedLiterals : node.hasLiterals)
+      }
+      guard any else { return children }
+      let table = folded ? trie.foldedLiterals : trie.literals
+      withDecodedBytes(
+        bytes, range, plusIsSpace: false, mayHaveEscapes: layout.linkHasEscapes
+      ) { decoded in
+        func lookUp(_ key: UnsafeBufferPointer<UInt8>) {
+          for member in 0..<set.count {
+            let parent = set[member]
+            let node = trie.nodes[Int(parent)]
+            guard folded ? node.hasFoldedLiterals : node.hasLiterals else { continue }
+            table.forEach(
+              parent: parent, key: key, hash: LiteralEdges.hash(key, parent: parent)
+            ) { child in
+              children.insert(child)
+              return true
+            }
+          }
+        }
+        guard folded, decoded.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
+          return lookUp(decoded)
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decoded.count) { lowered in
+          for index in 0..<decoded.count { lowered[index] = lowercasedASCII(decoded[index]) }
+          lookUp(UnsafeBufferPointer(lowered))
+        }
+      }
+      return children
+    }
+
+    /// Calls `body` with the typed edges of `set` in rank order (edges of one converter
+    /// adjacent), without allocating when the set has one node.
+    private func typedEdges(_ set: NodeSet) -> [RouteTrie.TypedEdge] {
+      var edges: [RouteTrie.TypedEdge] = []
+      for member in 0..<set.count {
+        var edge = trie.nodes[Int(set[member])].firstTyped
+        while edge >= 0 {
+          edges.append(trie.typedEdges[Int(edge)])
+          edge = trie.typedEdges[Int(edge)].next
+        }
+      }
+      if set.count > 1 { edges.sort { rank($0) < rank($1) } }
+      return edges
+    }
+
+    private func rank(_ edge: RouteTrie.TypedEdge) -> (Int, String) {
+      switch edge.builtIn {
+      case .int?: (0, "")
+      case .uuid?: (1, "")
+      case .float?: (2, "")
+      default: (3, table.trie.converterNames[Int(edge.converter)])
+      }
+    }
+
     /// Matches link segments from `index` on against the subtrees at `set`; `folded` says
     /// that segment `index` is a host, compared ignoring case.
-    mutating func walk(_ set: NodeSet, _ index: Int, folded: Bool) -> Result? {
-      let nodes = table.trie.nodes
+    mutating func walk(_ set: NodeSet, _ index: Int, folded: Bool, _ accept: Accept) -> Result? {
       let count = layout.linkCount
       guard index < count else {
         for member in 0..<set.count {
-          for route in nodes[Int(set[member])].terminal {
-            if let result = offer(route) { return result }
-          }
+          let first = trie.nodes[Int(set[member])].firstTerminal
+          if let result = offer(routesFrom: first, accept) { return result }
         }
         return nil
       }
       let range = layout.linkRange(index)
 
       // Literals.
-      var literalChildren = NodeSet()
-      var segment: String?
-      for member in 0..<set.count {
-        let node = nodes[Int(set[member])]
-        guard !node.literals.isEmpty else { continue }
-        let text = segment ?? decodedText(bytes, range, plusIsSpace: false)
-        segment = text
-        if folded {
-          for child in node.foldedLiterals[asciiLowercased(text)] ?? [] {
-            literalChildren.insert(child)
-          }
-        } else if let child = node.literals[text] {
-          literalChildren.insert(child)
-        }
-      }
-      if !literalChildren.isEmpty, let result = walk(literalChildren, index + 1, folded: false) {
+      let literals = literalChildren(set, range, folded: folded)
+      if !literals.isEmpty, let result = walk(literals, index + 1, folded: false, accept) {
         return result
       }
       guard !range.isEmpty else { return nil }
 
-      // Typed parameters, by rank across the set; the same converter is one step.
-      var typed: [RouteTrie.TypedEdge] = []
-      for member in 0..<set.count { typed += nodes[Int(set[member])].typed }
-      if !typed.isEmpty {
-        typed.sort { $0.rank < $1.rank }
+      // Typed parameters, by rank across the set; the same converter is one step. With one
+      // node (the usual case) its list is already in rank order.
+      if set.count == 1 {
+        var edge = trie.nodes[Int(set[0])].firstTyped
+        while edge >= 0 {
+          let typed = trie.typedEdges[Int(edge)]
+          let result = descend(
+            converter: typed.converter, builtIn: typed.builtIn, isRest: false, index: index,
+            capturing: range
+          ) { walker in walker.walk(NodeSet(typed.child), index + 1, folded: false, accept) }
+          if let result { return result }
+          edge = typed.next
+        }
+      } else {
+        let typed = typedEdges(set)
         var start = 0
         while start < typed.count {
           var children = NodeSet(typed[start].child)
@@ -247,7 +347,7 @@ final class RouteTable: @unchecked Sendable {
           let result = descend(
             converter: edge.converter, builtIn: edge.builtIn, isRest: false, index: index,
             capturing: range
-          ) { walker in walker.walk(children, index + 1, folded: false) }
+          ) { walker in walker.walk(children, index + 1, folded: false, accept) }
           if let result { return result }
           start = end
         }
@@ -256,34 +356,48 @@ final class RouteTable: @unchecked Sendable {
       // String parameters, then `*`.
       var strings = NodeSet()
       var wildcards = NodeSet()
+      var hasRests = false
       for member in 0..<set.count {
-        strings.insert(nodes[Int(set[member])].string)
-        wildcards.insert(nodes[Int(set[member])].wildcard)
+        let node = trie.nodes[Int(set[member])]
+        strings.insert(node.string)
+        wildcards.insert(node.wildcard)
+        hasRests = hasRests || node.firstRest >= 0
       }
       if !strings.isEmpty {
-        let result = descend(
-          converter: "string", builtIn: .string, isRest: false, index: index, capturing: range
-        ) { walker in walker.walk(strings, index + 1, folded: false) }
-        if let result { return result }
+        let customCount = conversion.customValues.count
+        if case .some(let value?) = conversion.convert(
+          "string", builtIn: .string, isRest: false, at: index, with: matcher)
+        {
+          push(Capture(range: range, value: value))
+          if let result = walk(strings, index + 1, folded: false, accept) { return result }
+          pop()
+          conversion.truncateCustomValues(to: customCount)
+        }
       }
-      if !wildcards.isEmpty, let result = walk(wildcards, index + 1, folded: false) {
+      if !wildcards.isEmpty, let result = walk(wildcards, index + 1, folded: false, accept) {
         return result
       }
 
       // `<path:…>`, by converter name across the set.
-      let whole = range.lowerBound..<layout.linkRange(count - 1).upperBound
+      guard hasRests else { return nil }
       var rests: [RouteTrie.RestEdge] = []
-      for member in 0..<set.count { rests += nodes[Int(set[member])].rests }
-      for edge in rests.sorted(by: { $0.converter < $1.converter }) {
+      for member in 0..<set.count {
+        var edge = trie.nodes[Int(set[member])].firstRest
+        while edge >= 0 {
+          rests.append(trie.restEdges[Int(edge)])
+          edge = trie.restEdges[Int(edge)].next
+        }
+      }
+      if set.count > 1 {
+        let names = table.trie.converterNames
+        rests.sort { names[Int($0.converter)] < names[Int($1.converter)] }
+      }
+      let whole = range.lowerBound..<layout.linkRange(count - 1).upperBound
+      for edge in rests {
         let result = descend(
           converter: edge.converter, builtIn: edge.builtIn, isRest: true, index: index,
           capturing: whole
-        ) { walker in
-          for route in edge.routes {
-            if let result = walker.offer(route) { return result }
-          }
-          return nil
-        }
+        ) { walker in walker.offer(routesFrom: edge.firstRoute, accept) }
         if let result { return result }
       }
       return nil

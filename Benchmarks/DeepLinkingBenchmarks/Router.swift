@@ -1,0 +1,102 @@
+import DeepLinking
+import DeepLinkingWorkloads
+import Foundation
+
+/// The resident set size of this process in bytes, from `/proc/self/statm` (Linux), or `nil`
+/// where that cannot be read.
+func residentBytes() -> Int? {
+  guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+    return nil
+  }
+  let fields = statm.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+  return pages * 4096
+}
+
+/// Builds the workload's router, whose handlers return the route index.
+func makeRouter(_ workload: RouterWorkload) -> DeepLinkRouter<Int> {
+  var router = DeepLinkRouter<Int>()
+  for (index, source) in workload.routes.enumerated() {
+    router.register(URLPattern(stringLiteral: source)) { _, _ in index }
+  }
+  return router
+}
+
+struct RouterFigures {
+  var routeCount: Int
+  var buildMilliseconds: Double
+  var routeNs: Double
+  var foundationNs: Double
+  var bytesNs: Double
+}
+
+/// Times building and routing for one N.
+func measureRouter(routeCount: Int, urlCount: Int, rounds: Int) -> RouterFigures {
+  let workload = RouterWorkload(routeCount: routeCount, urlCount: urlCount)
+  var build = Double.infinity
+  var router = DeepLinkRouter<Int>()
+  for _ in 0..<max(1, rounds / 2) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    router = makeRouter(workload)
+    build = min(build, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+  }
+  let shared = router
+  let routeNs = measure(workload.urls, rounds: rounds) { shared.route($0) ?? -1 }
+  let foundationNs = measure(workload.urls, rounds: rounds, foundation)
+  let bytesNs = measure(workload.urls, rounds: rounds, byteLoop)
+  return RouterFigures(
+    routeCount: routeCount, buildMilliseconds: build, routeNs: routeNs,
+    foundationNs: foundationNs, bytesNs: bytesNs)
+}
+
+/// Prints the router table and the targets.
+func runRouterBenchmarks(quick: Bool, rounds: Int) {
+  let urlCount = quick ? 20_000 : 200_000
+  let figures = [10, 100, 1_000, 10_000].map {
+    measureRouter(routeCount: $0, urlCount: urlCount, rounds: rounds)
+  }
+  print("\nDeepLinkRouter × \(urlCount) URLs (90 % hits, 10 % misses), best of \(rounds) rounds")
+  print("  routes    build ms   route ns/op   ×Foundation   ×byte loop   Foundation ns   bytes ns")
+  for row in figures {
+    print(
+      String(
+        format: "  %6d   %8.2f   %11.1f   %11.3f   %10.2f   %13.1f   %8.1f", row.routeCount,
+        row.buildMilliseconds, row.routeNs, row.routeNs / row.foundationNs,
+        row.routeNs / row.bytesNs, row.foundationNs, row.bytesNs))
+  }
+
+  // Memory: how much the resident set grows while a router of 10,000 routes (patterns
+  // included) is built and held.
+  let workload = RouterWorkload(routeCount: 10_000, urlCount: 1)
+  let before = residentBytes()
+  let router = makeRouter(workload)
+  let after = residentBytes()
+  withExtendedLifetime(router) {}
+  var megabytes: Double?
+  if let before, let after { megabytes = Double(after - before) / 1e6 }
+  if let megabytes {
+    print(
+      String(format: "  resident memory added by a router of 10,000 routes: %.2f MB", megabytes))
+  }
+
+  let small = figures[0]
+  let large = figures[figures.count - 1]
+  let worstFoundation = figures.map { $0.routeNs / $0.foundationNs }.max() ?? 0
+  let worstBytes = figures.map { $0.routeNs / $0.bytesNs }.max() ?? 0
+  let growth = large.routeNs / small.routeNs
+  func verdict(_ value: Double, _ limit: Double, _ format: String) -> String {
+    String(format: format, value) + (value <= limit ? " met" : " MISSED")
+  }
+  let foundationVerdict = verdict(worstFoundation, 0.25, "%.3f×")
+  let bytesVerdict = verdict(worstBytes, 3, "%.2f×")
+  let growthVerdict = verdict(growth, 1.3, "%.2f×")
+  let buildVerdict = verdict(large.buildMilliseconds, 20, "%.2f ms")
+  var memoryVerdict = ""
+  if let megabytes { memoryVerdict = "; ≤ 5 MB: " + verdict(megabytes, 5, "%.2f MB") }
+  print(
+    "\n  targets: route ≤ 0.25× Foundation at every N: \(foundationVerdict); ≤ 3× byte loop: \(bytesVerdict)"
+  )
+  print(
+    "           N = 10,000 ≤ 1.3× N = 10: \(growthVerdict); build of 10,000 ≤ 20 ms: \(buildVerdict)\(memoryVerdict)"
+  )
+}
