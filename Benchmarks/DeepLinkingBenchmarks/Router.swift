@@ -49,6 +49,19 @@ func measureRouter(routeCount: Int, urlCount: Int, rounds: Int) -> RouterFigures
     foundationNs: foundationNs, bytesNs: bytesNs)
 }
 
+/// How much the resident set grows while a router of 10,000 routes (patterns included) is
+/// built and held; measured first thing in the process (see main.swift), before other
+/// workloads leave freed memory that the router could reuse.
+func measureRouterMemory() -> Double? {
+  let workload = RouterWorkload(routeCount: 10_000, urlCount: 1)
+  let before = residentBytes()
+  let router = makeRouter(workload)
+  let after = residentBytes()
+  withExtendedLifetime(router) {}
+  guard let before, let after else { return nil }
+  return Double(after - before) / 1e6
+}
+
 /// Prints the router table and the targets.
 func runRouterBenchmarks(quick: Bool, rounds: Int) {
   let urlCount = quick ? 20_000 : 200_000
@@ -65,15 +78,7 @@ func runRouterBenchmarks(quick: Bool, rounds: Int) {
         row.routeNs / row.bytesNs, row.foundationNs, row.bytesNs))
   }
 
-  // Memory: how much the resident set grows while a router of 10,000 routes (patterns
-  // included) is built and held.
-  let workload = RouterWorkload(routeCount: 10_000, urlCount: 1)
-  let before = residentBytes()
-  let router = makeRouter(workload)
-  let after = residentBytes()
-  withExtendedLifetime(router) {}
-  var megabytes: Double?
-  if let before, let after { megabytes = Double(after - before) / 1e6 }
+  let megabytes = routerMegabytes
   if let megabytes {
     print(
       String(format: "  resident memory added by a router of 10,000 routes: %.2f MB", megabytes))

@@ -14,6 +14,7 @@ import DeepLinkingWorkloads
 import Foundation
 
 let quick = CommandLine.arguments.contains("--quick")
+let routerMegabytes = measureRouterMemory()
 
 /// Keeps a value alive so the optimizer cannot drop the work that produced it.
 @inline(never)

@@ -265,8 +265,12 @@ struct LiteralEdges: Sendable {
 
   private(set) var keys = RawArray<UInt8>()
   private(set) var entries = RawArray<Entry>()
-  /// Indices into `entries`, or -1; the count is a power of two, at least twice the entries.
-  private(set) var slots = RawArray<Int32>(repeating: -1, count: 8)
+  /// Per slot, the top 32 bits of the hash over the index into `entries`, or `UInt64.max`
+  /// when empty; a probe compares the tag before it touches `entries`. The count is a power
+  /// of two, at least twice the entries.
+  private(set) var slots = RawArray<UInt64>(repeating: .max, count: 8)
+  /// 64 minus the number of bits that index `slots`: slots are chosen by the hash's high bits.
+  private(set) var shift: UInt64 = 61
 
   /// An independent copy, for copy-on-write.
   func copy() -> LiteralEdges {
@@ -285,7 +289,9 @@ struct LiteralEdges: Sendable {
   }
 
   /// Read-only views of the table, valid until the next insertion.
-  var buffers: Buffers { Buffers(keys: keys.buffer, entries: entries.buffer, slots: slots.buffer) }
+  var buffers: Buffers {
+    Buffers(keys: keys.buffer, entries: entries.buffer, slots: slots.buffer, shift: shift)
+  }
 
   /// FNV-1a over `key`, then mixed with the parent.
   @inline(__always)
@@ -308,14 +314,16 @@ struct LiteralEdges: Sendable {
 
   private mutating func place(_ entry: Int32) {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: entries[Int(entry)].hash) & mask
-    while slots[slot] >= 0 { slot = (slot + 1) & mask }
-    slots[slot] = entry
+    let hash = entries[Int(entry)].hash
+    var slot = Int(truncatingIfNeeded: hash >> shift)
+    while slots[slot] != .max { slot = (slot + 1) & mask }
+    slots[slot] = (hash >> 32) << 32 | UInt64(UInt32(bitPattern: entry))
   }
 
   private mutating func grow() {
     let old = slots
-    slots = RawArray(repeating: -1, count: slots.count * 2)
+    slots = RawArray(repeating: .max, count: slots.count * 2)
+    shift -= 1
     old.free()
     for entry in 0..<entries.count { place(Int32(entry)) }
   }
@@ -344,7 +352,8 @@ struct LiteralEdges: Sendable {
   struct Buffers {
     let keys: UnsafeBufferPointer<UInt8>
     let entries: UnsafeBufferPointer<Entry>
-    let slots: UnsafeBufferPointer<Int32>
+    let slots: UnsafeBufferPointer<UInt64>
+    let shift: UInt64
 
     /// Calls `body` with each child of `parent` under `key`, in insertion order (probe
     /// order, for one key), until it returns `false`.
@@ -353,13 +362,18 @@ struct LiteralEdges: Sendable {
       parent: Int32, key: UnsafeBufferPointer<UInt8>, hash: UInt64, _ body: (Int32) -> Bool
     ) {
       let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] >= 0 {
-        let entry = entries[Int(slots[slot])]
-        if entry.hash == hash, entry.parent == parent, Int(entry.keyCount) == key.count,
-          memcmpEqual(keys, Int(entry.keyStart), key)
-        {
-          if !body(entry.child) { return }
+      let tag = hash >> 32
+      var slot = Int(truncatingIfNeeded: hash >> shift)
+      while true {
+        let value = slots[slot]
+        if value == .max { return }
+        if value >> 32 == tag {
+          let entry = entries[Int(value & 0xFFFF_FFFF)]
+          if entry.hash == hash, entry.parent == parent, Int(entry.keyCount) == key.count,
+            memcmpEqual(keys, Int(entry.keyStart), key)
+          {
+            if !body(entry.child) { return }
+          }
         }
         slot = (slot + 1) & mask
       }
@@ -372,6 +386,25 @@ struct LiteralEdges: Sendable {
 private func memcmpEqual(
   _ keys: UnsafeBufferPointer<UInt8>, _ start: Int, _ key: UnsafeBufferPointer<UInt8>
 ) -> Bool {
-  for index in 0..<key.count where keys[start + index] != key[index] { return false }
+  guard let stored = keys.baseAddress, let other = key.baseAddress else { return key.isEmpty }
+  let lhs = UnsafeRawPointer(stored + start)
+  let rhs = UnsafeRawPointer(other)
+  var offset = 0
+  while offset + 8 <= key.count {
+    if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset += 8
+  }
+  while offset < key.count {
+    if lhs.load(fromByteOffset: offset, as: UInt8.self)
+      != rhs.load(fromByteOffset: offset, as: UInt8.self)
+    {
+      return false
+    }
+    offset += 1
+  }
   return true
 }
