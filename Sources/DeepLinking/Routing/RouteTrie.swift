@@ -265,9 +265,10 @@ struct LiteralEdges: Sendable {
 
   private(set) var keys = RawArray<UInt8>()
   private(set) var entries = RawArray<Entry>()
-  /// Per slot, the top 32 bits of the hash over the index into `entries`, or `UInt64.max`
-  /// when empty; a probe compares the tag before it touches `entries`. The count is a power
-  /// of two, at least twice the entries.
+  /// Per slot, a tag and an entry: the top 32 bits of the hash over the index into `entries`.
+  ///
+  /// `UInt64.max` marks an empty slot. A probe compares the tag before it touches
+  /// `entries`. The count is a power of two, at least twice the entries.
   private(set) var slots = RawArray<UInt64>(repeating: .max, count: 8)
   /// 64 minus the number of bits that index `slots`: slots are chosen by the hash's high bits.
   private(set) var shift: UInt64 = 61
