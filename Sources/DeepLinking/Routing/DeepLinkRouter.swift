@@ -87,12 +87,13 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// object, and mutating a shared one copies it first.
   @usableFromInline
   final class Storage: @unchecked Sendable {
-    // Mutated only while uniquely referenced (see `mutate`), read-only once shared.
-    @usableFromInline var matcher: URLMatcher
-    @usableFromInline var unmatchedHandler: UnmatchedHandler?
-    @usableFromInline var table: RouteTable
+    // Mutated only while uniquely referenced (see `mutate`), read-only once shared; so the
+    // dynamic exclusivity checks are off.
+    @exclusivity(unchecked) @usableFromInline var matcher: URLMatcher
+    @exclusivity(unchecked) @usableFromInline var unmatchedHandler: UnmatchedHandler?
+    @exclusivity(unchecked) @usableFromInline var table: RouteTable
     /// The handlers, by route index.
-    @usableFromInline var handlers: [Handler]
+    @exclusivity(unchecked) @usableFromInline var handlers: [Handler]
 
     init(
       matcher: URLMatcher, unmatchedHandler: UnmatchedHandler?, table: RouteTable,

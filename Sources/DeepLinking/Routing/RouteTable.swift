@@ -5,18 +5,21 @@
 /// ``DeepLinkRouter``), and read-only once shared, so reading it from any thread is safe.
 @usableFromInline
 final class RouteTable: @unchecked Sendable {
-  private(set) var patterns: [URLPattern] = []
+  // The properties are written only while one router owns the table (copy-on-write), so the
+  // dynamic exclusivity checks, which cost a search more than its hash lookups, are off.
+  @exclusivity(unchecked) private(set) var patterns: [URLPattern] = []
   /// Pairs of routes (by index) that no URL can tell apart.
-  private(set) var conflicts: [(Int, Int)] = []
-  private(set) var trie = RouteTrie()
-  /// Roots by lowercased custom scheme; their first segment is the host.
-  private var schemeRoots: [String: Int32] = [:]
+  @exclusivity(unchecked) private(set) var conflicts: [(Int, Int)] = []
+  @exclusivity(unchecked) private(set) var trie = RouteTrie()
+  /// Roots by lowercased custom scheme, as bytes; their first segment is the host. An app
+  /// has a scheme or two, so a scan beats hashing.
+  @exclusivity(unchecked) private var schemeRoots: [(scheme: [UInt8], root: Int32)] = []
   /// Roots of web patterns by scheme, then lowercased host; their segments are the path.
-  private var webRoots: [String: [String: Int32]] = [:]
+  @exclusivity(unchecked) private var webRoots: [String: [String: Int32]] = [:]
   /// Roots of web patterns whose host is a parameter, by scheme.
-  private var webParameterRoots: [String: Int32] = [:]
+  @exclusivity(unchecked) private var webParameterRoots: [String: Int32] = [:]
   /// The root of patterns without a scheme.
-  private var anyRoot: Int32 = -1
+  @exclusivity(unchecked) private var anyRoot: Int32 = -1
 
   init() {}
 
@@ -53,8 +56,13 @@ final class RouteTable: @unchecked Sendable {
           webParameterRoots[scheme] = root
         }
       } else {
-        root = schemeRoots[scheme] ?? trie.makeNode()
-        schemeRoots[scheme] = root
+        let bytes = Array(scheme.utf8)
+        if let existing = schemeRoots.first(where: { $0.scheme == bytes }) {
+          root = existing.root
+        } else {
+          root = trie.makeNode()
+          schemeRoots.append((bytes, root))
+        }
       }
     } else {
       if anyRoot < 0 { anyRoot = trie.makeNode() }
@@ -112,14 +120,16 @@ final class RouteTable: @unchecked Sendable {
     // The tries that admit the URL are walked together, so that specificity is decided
     // segment by segment across them; on an exact tie, the trie listed first wins.
     var roots = NodeSet()
-    let scheme = asciiLowercased(bytes, layout.scheme)
     if !layout.isWeb {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
-      if let root = schemeRoots[scheme] { roots.insert(root) }
+      for entry in schemeRoots where equalsLowercased(bytes, layout.scheme, entry.scheme) {
+        roots.insert(entry.root)
+      }
       if anyRoot >= 0 { roots.insert(anyRoot) }
       return roots.isEmpty ? nil : walker.walk(roots, 0, folded: layout.hostFirst, accept)
     }
     guard let host = layout.host else { return nil }
+    let scheme = asciiLowercased(bytes, layout.scheme)
     if let root = webRoots[scheme]?[asciiLowercased(bytes, host)] { roots.insert(root) }
     if anyRoot >= 0, scheme == "https", matcher.isUniversalLinkHost(bytes, host) {
       roots.insert(anyRoot)
@@ -253,12 +263,13 @@ final class RouteTable: @unchecked Sendable {
         bytes, range, plusIsSpace: false, mayHaveEscapes: layout.linkHasEscapes
       ) { decoded in
         func lookUp(_ key: UnsafeBufferPointer<UInt8>) {
+          let keyHash = LiteralEdges.hash(key)
           for member in 0..<set.count {
             let parent = set[member]
             let node = trie.nodes[Int(parent)]
             guard folded ? node.hasFoldedLiterals : node.hasLiterals else { continue }
             table.forEach(
-              parent: parent, key: key, hash: LiteralEdges.hash(key, parent: parent)
+              parent: parent, key: key, hash: LiteralEdges.hash(keyHash, parent: parent)
             ) { child in
               children.insert(child)
               return true

@@ -294,12 +294,24 @@ struct LiteralEdges: Sendable {
     Buffers(keys: keys.buffer, entries: entries.buffer, slots: slots.buffer, shift: shift)
   }
 
+  /// FNV-1a over `key`.
+  @inline(__always)
+  static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for index in 0..<key.count { hash = (hash ^ UInt64(key[index])) &* 0x100_0000_01B3 }
+    return hash
+  }
+
+  /// A key's hash mixed with its parent node.
+  @inline(__always)
+  static func hash(_ keyHash: UInt64, parent: Int32) -> UInt64 {
+    (keyHash ^ UInt64(UInt32(bitPattern: parent))) &* 0x9E37_79B9_7F4A_7C15
+  }
+
   /// FNV-1a over `key`, then mixed with the parent.
   @inline(__always)
   static func hash(_ key: UnsafeBufferPointer<UInt8>, parent: Int32) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-    return (hash ^ UInt64(UInt32(bitPattern: parent))) &* 0x9E37_79B9_7F4A_7C15
+    hash(hash(key), parent: parent)
   }
 
   mutating func insert(parent: Int32, key: [UInt8], child: Int32) {
