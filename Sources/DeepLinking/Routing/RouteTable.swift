@@ -11,8 +11,9 @@ final class RouteTable: @unchecked Sendable {
   /// Pairs of routes (by index) that no URL can tell apart.
   @exclusivity(unchecked) private(set) var conflicts: [(Int, Int)] = []
   @exclusivity(unchecked) private(set) var trie = RouteTrie()
-  /// Roots by lowercased custom scheme, as bytes; their first segment is the host. An app
-  /// has a scheme or two, so a scan beats hashing.
+  /// Roots by lowercased custom scheme, as bytes; their first segment is the host.
+  ///
+  /// An app has a scheme or two, so a scan beats hashing.
   @exclusivity(unchecked) private var schemeRoots: [(scheme: [UInt8], root: Int32)] = []
   /// Roots of web patterns by scheme, then lowercased host; their segments are the path.
   @exclusivity(unchecked) private var webRoots: [String: [String: Int32]] = [:]
