@@ -56,36 +56,32 @@ struct InlineCaptures: Sendable {
 /// Converts link segments with a matcher's converters: built-ins on the bytes, custom ones on
 /// the decoded segments (decoded once, when the first custom converter needs them).
 struct SegmentConversion {
-  let bytes: UnsafeBufferPointer<UInt8>
-  let link: URLLayout
   /// What custom converters returned, indexed by ``ConvertedValue/custom(_:)``.
   var customValues: [any Sendable] = []
   private var components: [String]?
 
-  init(bytes: UnsafeBufferPointer<UInt8>, link: URLLayout) {
-    self.bytes = bytes
-    self.link = link
-  }
+  init() {}
 
   /// Converts segment `index` (or, for a rest, the segments from `index` on) with the
   /// converter `name`: the value, `.some(nil)` when refused, `nil` when `name` is not
   /// registered.
   mutating func convert(
     _ name: @autoclosure () -> String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
+    in bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout,
     with matcher: borrowing URLMatcher
   ) -> ConvertedValue?? {
     if let builtIn, matcher.usesStandardBuiltIns {
-      return .some(convert(builtIn, index: index, isRest: isRest))
+      return .some(Self.convert(builtIn, index: index, isRest: isRest, bytes, link))
     }
     switch matcher.valueConverters.entries[name()] {
     case .builtIn(let builtIn)?:
       if isRest, builtIn != .path {
         // A built-in registered under the name "path" sees the rest as its components.
-        return .some(custom(builtIn.convert(decodedComponents(), index)))
+        return .some(custom(builtIn.convert(decodedComponents(bytes, link), index)))
       }
-      return .some(convert(builtIn, index: index, isRest: isRest))
+      return .some(Self.convert(builtIn, index: index, isRest: isRest, bytes, link))
     case .custom(let converter)?:
-      return .some(custom(converter(decodedComponents(), index)))
+      return .some(custom(converter(decodedComponents(bytes, link), index)))
     case nil:
       return nil
     }
@@ -96,7 +92,9 @@ struct SegmentConversion {
     customValues.removeSubrange(count...)
   }
 
-  private mutating func decodedComponents() -> [String] {
+  private mutating func decodedComponents(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout
+  ) -> [String] {
     if let components { return components }
     let decoded = link.decodedLink(bytes)
     components = decoded
@@ -109,7 +107,10 @@ struct SegmentConversion {
     return .custom(customValues.count - 1)
   }
 
-  private func convert(_ builtIn: BuiltInConverter, index: Int, isRest: Bool) -> ConvertedValue? {
+  private static func convert(
+    _ builtIn: BuiltInConverter, index: Int, isRest: Bool, _ bytes: UnsafeBufferPointer<UInt8>,
+    _ link: borrowing URLLayout
+  ) -> ConvertedValue? {
     guard isRest else {
       return withDecodedBytes(
         bytes, link.linkRange(index), plusIsSpace: false, mayHaveEscapes: link.linkHasEscapes
@@ -232,7 +233,7 @@ extension URLMatcher {
     func capture(_ capture: Capture) {
       if !captures.append(capture) { overflow.append(capture) }
     }
-    var conversion = SegmentConversion(bytes: bytes, link: link)
+    var conversion = SegmentConversion()
     let linkCount = link.linkCount
     let escaped = link.linkHasEscapes
 
@@ -290,7 +291,7 @@ extension URLMatcher {
           op.kind == .rest ? range.lowerBound..<link.linkRange(linkCount - 1).upperBound : range
         switch conversion.convert(
           storage.converterNames[op.converter], builtIn: op.builtIn, isRest: op.kind == .rest,
-          at: index, with: self)
+          at: index, in: bytes, link, with: self)
         {
         case .some(let value?):
           capture(Capture(range: whole, value: value))

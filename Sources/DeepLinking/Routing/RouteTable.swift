@@ -206,7 +206,7 @@ final class RouteTable: @unchecked Sendable {
       self.bytes = bytes
       self.layout = layout
       self.matcher = matcher
-      self.conversion = SegmentConversion(bytes: bytes, link: layout)
+      self.conversion = SegmentConversion()
     }
 
     mutating func push(_ capture: Capture) {
@@ -241,7 +241,7 @@ final class RouteTable: @unchecked Sendable {
       guard
         case .some(let value?) = conversion.convert(
           table.trie.converterNames[Int(converter)], builtIn: builtIn, isRest: isRest, at: index,
-          with: matcher)
+          in: bytes, layout, with: matcher)
       else { return nil }
       push(Capture(range: range, value: value))
       if let result = next(&self) { return result }
@@ -378,7 +378,7 @@ final class RouteTable: @unchecked Sendable {
       if !strings.isEmpty {
         let customCount = conversion.customValues.count
         if case .some(let value?) = conversion.convert(
-          "string", builtIn: .string, isRest: false, at: index, with: matcher)
+          "string", builtIn: .string, isRest: false, at: index, in: bytes, layout, with: matcher)
         {
           push(Capture(range: range, value: value))
           if let result = walk(strings, index + 1, folded: false, accept) { return result }
