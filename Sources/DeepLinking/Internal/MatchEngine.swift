@@ -184,8 +184,8 @@ extension URLMatcher {
     _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
     _ pattern: URLPattern, explain: Bool
   ) -> DeepLinkError?? {
-    if let scheme = pattern.storage.schemeBytes {
-      guard equalsLowercased(bytes, layout.scheme, scheme) else {
+    if let scheme = pattern.storage.scheme {
+      guard equalsIgnoringASCIICase(bytes, layout.scheme, scheme) else {
         return .some(
           explain
             ? DeepLinkError(
@@ -290,7 +290,7 @@ extension URLMatcher {
         let whole =
           op.kind == .rest ? range.lowerBound..<link.linkRange(linkCount - 1).upperBound : range
         switch conversion.convert(
-          storage.converterNames[op.converter], builtIn: op.builtIn, isRest: op.kind == .rest,
+          storage.converterName(of: op), builtIn: op.builtIn, isRest: op.kind == .rest,
           at: index, in: bytes, link, with: self)
         {
         case .some(let value?):
@@ -300,7 +300,7 @@ extension URLMatcher {
             explain ? rejection(url, bytes, link, index, storage.tokens[position]) : nil)
         case .none:
           return .failed(
-            explain ? unknownConverter(storage.converterNames[op.converter], pattern) : nil)
+            explain ? unknownConverter(storage.converterName(of: op), pattern) : nil)
         }
         if op.kind == .rest { index = linkCount - 1 }
       }

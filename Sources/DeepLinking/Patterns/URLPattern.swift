@@ -49,7 +49,6 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     let source: String
     /// The lowercased scheme, or `nil` for a pattern that matches under any scheme.
     let scheme: String?
-    let schemeBytes: [UInt8]?
     /// Whether the scheme is `http` or `https`.
     let isWeb: Bool
     /// For a web pattern, the token that the URL's host must match.
@@ -58,13 +57,15 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     let tokens: [Token]
     let parameterNames: [String]
     let authorityOp: Op?
-    /// The converter names that ops refer to by index.
+    /// The names of custom converters, which ops refer to by index; built-ins are not listed.
     let converterNames: [String]
     /// The tokens as trivially copyable operations, for the matching loop, in memory that
     /// this storage owns and frees.
     let opsBuffer: UnsafeBufferPointer<Op>
-    /// The bytes of every literal, which ops refer to by range; owned like `opsBuffer`.
+    /// The bytes of every literal, which ops refer to by range; in the same allocation as
+    /// `opsBuffer`.
     let literalsBuffer: UnsafeBufferPointer<UInt8>
+    private let memory: UnsafeMutableRawPointer
 
     init(
       source: String, scheme: String?, isWeb: Bool, authority: Token?, tokens: [Token],
@@ -72,7 +73,6 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     ) {
       self.source = source
       self.scheme = scheme
-      self.schemeBytes = scheme.map { Array($0.utf8) }
       self.isWeb = isWeb
       self.authority = authority
       self.tokens = tokens
@@ -87,28 +87,36 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
           return Op(kind: .literal, literal: start..<Int32(literals.count))
         case .wildcard:
           return Op(kind: .wildcard)
-        case .parameter(let converter, let builtIn):
+        case .parameter(_, let builtIn?):
+          return Op(kind: .parameter, builtIn: builtIn)
+        case .parameter(let converter, nil):
           converterNames.append(converter)
-          return Op(kind: .parameter, builtIn: builtIn, converter: converterNames.count - 1)
-        case .rest(let converter):
-          converterNames.append(converter)
-          return Op(kind: .rest, builtIn: .path, converter: converterNames.count - 1)
+          return Op(kind: .parameter, converter: converterNames.count - 1)
+        case .rest:
+          return Op(kind: .rest, builtIn: .path)
         }
       }
       let ops = tokens.map(op)
       self.authorityOp = authority.map(op)
       self.converterNames = converterNames
-      let opsCopy = UnsafeMutableBufferPointer<Op>.allocate(capacity: ops.count)
-      _ = opsCopy.initialize(from: ops)
-      opsBuffer = UnsafeBufferPointer(opsCopy)
-      let literalsCopy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: literals.count)
-      _ = literalsCopy.initialize(from: literals)
-      literalsBuffer = UnsafeBufferPointer(literalsCopy)
+      // One allocation for the ops and the literal bytes after them.
+      let opsBytes = MemoryLayout<Op>.stride * ops.count
+      memory = UnsafeMutableRawPointer.allocate(
+        byteCount: max(1, opsBytes + literals.count), alignment: MemoryLayout<Op>.alignment)
+      let opsStart = memory.bindMemory(to: Op.self, capacity: ops.count)
+      opsStart.initialize(from: ops, count: ops.count)
+      opsBuffer = UnsafeBufferPointer(start: opsStart, count: ops.count)
+      let literalsStart = (memory + opsBytes).bindMemory(to: UInt8.self, capacity: literals.count)
+      literalsStart.initialize(from: literals, count: literals.count)
+      literalsBuffer = UnsafeBufferPointer(start: literalsStart, count: literals.count)
     }
 
-    deinit {
-      opsBuffer.deallocate()
-      literalsBuffer.deallocate()
+    deinit { memory.deallocate() }
+
+    /// The name of the converter an op uses: a built-in's, or a custom one's.
+    func converterName(of op: Op) -> String {
+      if op.converter >= 0 { return converterNames[op.converter] }
+      return op.kind == .rest ? "path" : op.builtIn?.name ?? "string"
     }
   }
 
@@ -120,7 +128,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     var builtIn: BuiltInConverter? = nil
     /// For literals, the range of their bytes in ``Storage/literals``.
     var literal: Range<Int32> = 0..<0
-    /// For parameters and rests, the index of the converter name.
+    /// For custom converters, the index of the name in ``Storage/converterNames``; -1 for
+    /// built-ins.
     var converter = -1
 
     /// How specific the token is; lower sorts first, segment by segment: a literal is 0, a
