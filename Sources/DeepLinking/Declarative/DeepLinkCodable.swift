@@ -195,7 +195,9 @@ extension DeepLinkCodable {
       if index == nil, pattern.parameterNames.count == 1 {
         index = values.firstIndex { $0.label == "_0" }
       }
-      guard let index, !values[index].isArray, let text = values[index].strings.first else {
+      guard let index, !values[index].isArray,
+        let text = values[index].single ?? values[index].elements.first
+      else {
         throw invalid(
           "the route \(quoted(pattern.source)) names \(quoted(name)), which "
             + "is not a single associated value of case \(quoted(encoded.caseName))")
@@ -204,31 +206,47 @@ extension DeepLinkCodable {
       return text
     }
 
+    // Walk the compiled ops (plain data) rather than the tokens.
+    let storage = pattern.storage
     var segments: [String] = []
-    for token in pattern.tokens {
-      switch token.kind {
-      case .literal(let bytes):
-        segments.append(String(decoding: bytes, as: UTF8.self))
+    segments.reserveCapacity(storage.opsBuffer.count)
+    var parameter = 0
+    for op in storage.opsBuffer {
+      switch op.kind {
+      case .literal:
+        let range = Int(op.literal.lowerBound)..<Int(op.literal.upperBound)
+        segments.append(
+          String(
+            decoding: UnsafeBufferPointer(rebasing: storage.literalsBuffer[range]), as: UTF8.self))
       case .wildcard:
         throw invalid(
           "the route \(quoted(pattern.source)) has \"*\", which stands for "
             + "no value; expected parameters that name the case's values")
-      case .parameter(let converter, let builtIn):
-        let text = try take(token.name ?? "")
-        try Self.check(text, converter: converter, builtIn: builtIn, subject: subject)
+      case .parameter:
+        let text = try take(storage.parameterNames[parameter])
+        parameter += 1
+        try Self.check(
+          text, converter: storage.converterName(of: op), builtIn: op.builtIn, subject: subject)
         segments.append(text)
       case .rest:
-        segments += try take(token.name ?? "").split(
-          separator: "/", omittingEmptySubsequences: false
-        )
-        .map(String.init)
+        let text = try take(storage.parameterNames[parameter])
+        parameter += 1
+        segments += text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+          .map { String(Substring($0)) }
+      }
+    }
+    var queryItems: [URLQueryItem] = []
+    for value in values {
+      if let text = value.single {
+        queryItems.append(URLQueryItem(name: value.label, value: text))
+      }
+      for text in value.elements {
+        queryItems.append(URLQueryItem(name: value.label, value: text))
       }
     }
     var builder = DeepLinkBuilder(
       scheme: Self.scheme, host: segments.removeFirst(), pathSegments: segments,
-      queryItems: values.flatMap { value in
-        value.strings.map { URLQueryItem(name: value.label, value: $0) }
-      })
+      queryItems: queryItems)
     builder.subject = subject
     return builder
   }

@@ -9,9 +9,15 @@
 struct EncodedLink {
   struct Value {
     var label: String
-    var strings: [String]
+    /// A scalar's text, kept apart from `elements` so that scalars allocate no array.
+    var single: String?
+    /// An array's texts.
+    var elements: [String] = []
     /// Whether the value is an array (written as repeated query items).
     var isArray: Bool
+
+    /// The texts: one for a scalar, one per element for an array.
+    var strings: [String] { single.map { [$0] } ?? elements }
   }
 
   var caseName = ""
@@ -50,7 +56,12 @@ final class LinkEncodingState {
   }
 
   func record(_ strings: [String], label: String, isArray: Bool) {
-    link.values.append(EncodedLink.Value(label: label, strings: strings, isArray: isArray))
+    link.values.append(
+      EncodedLink.Value(label: label, single: nil, elements: strings, isArray: isArray))
+  }
+
+  func record(_ text: String, label: String) {
+    link.values.append(EncodedLink.Value(label: label, single: text, isArray: false))
   }
 }
 
@@ -109,17 +120,40 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encodeNil(forKey key: Key) throws {}
 
   mutating func encode(_ value: String, forKey key: Key) throws {
-    state.record([value], label: key.stringValue, isArray: false)
+    state.record(value, label: key.stringValue)
   }
 
   mutating func encode(_ value: Bool, forKey key: Key) throws {
-    state.record([value ? "true" : "false"], label: key.stringValue, isArray: false)
+    state.record(value ? "true" : "false", label: key.stringValue)
+  }
+
+  // Concrete overloads keep the common types off the generic path.
+
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    state.record(String(value), label: key.stringValue)
+  }
+
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    let label = key.stringValue
+    state.record(try finite(value, label: label, state: state), label: label)
+  }
+
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     let label = key.stringValue
     if let text = try scalarText(value, label: label, state: state) {
-      state.record([text], label: label, isArray: false)
+      state.record(text, label: label)
       return
     }
     let encoder = ValueEncoder(state: state, label: label)
@@ -166,22 +200,24 @@ let nestedValueProblem =
 /// The text of the scalar types that need more than their `Encodable` conformance: `Date` as
 /// ISO 8601, `URL` as its absolute string, floating-point numbers checked for finiteness.
 private func scalarText<T>(_ value: T, label: String, state: LinkEncodingState) throws -> String? {
-  switch value {
-  case let date as Date:
+  // Metatype identity is a pointer comparison; casts alone search conformances.
+  if T.self == String.self, let text = value as? String { return text }
+  if T.self == Int.self, let number = value as? Int { return String(number) }
+  if T.self == Date.self, let date = value as? Date {
     guard let text = LinkValueFormat.date(date) else {
       throw state.unsupported(
         "is a date outside the years 1–9999; expected a date ISO 8601 can write", label: label)
     }
     return text
-  case let url as URL:
-    return url.absoluteString
-  case let number as Double:
-    return try finite(number, label: label, state: state)
-  case let number as Float:
-    return try finite(number, label: label, state: state)
-  default:
-    return nil
   }
+  if T.self == URL.self, let url = value as? URL { return url.absoluteString }
+  if T.self == Double.self, let number = value as? Double {
+    return try finite(number, label: label, state: state)
+  }
+  if T.self == Float.self, let number = value as? Float {
+    return try finite(number, label: label, state: state)
+  }
+  return nil
 }
 
 private func finite<T: BinaryFloatingPoint & CustomStringConvertible>(

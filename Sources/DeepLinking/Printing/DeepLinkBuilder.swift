@@ -59,7 +59,8 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   ///   - path: The decoded path, segments separated by `/`.
   ///   - queryItems: The query items, in order.
   public init(scheme: String, host: String, path: String, queryItems: [URLQueryItem] = []) {
-    var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .map { String(Substring($0)) }
     if segments.first == "" { segments.removeFirst() }
     if segments.last == "" { segments.removeLast() }
     self.init(scheme: scheme, host: host, pathSegments: segments, queryItems: queryItems)
@@ -148,39 +149,46 @@ public struct DeepLinkBuilder: Hashable, Sendable {
 
   /// Appends `host/segments?query`.
   private func appendLink(to output: inout String) throws(DeepLinkError) {
-    try check(host, .host)
-    appendPercentEncoded(host, to: &output)
+    output.reserveCapacity(output.utf8.count + 64)
+    try append(host, as: .host, to: &output)
     for (offset, segment) in pathSegments.enumerated() {
-      try check(segment, .pathSegment(offset + 2))
       output += "/"
-      appendPercentEncoded(segment, to: &output)
+      try append(segment, as: .pathSegment(offset + 2), to: &output)
     }
-    var separator = "?"
+    var first = true
     for item in queryItems {
       guard let value = item.value else { continue }
-      for text in [item.name, value] where firstControlCharacter(text) != nil {
-        throw controlCharacter(text, .queryItem(item.name))
-      }
-      output += separator
-      appendPercentEncoded(item.name, to: &output)
+      output += first ? "?" : "&"
+      first = false
+      try append(item.name, as: .queryItem(item.name), isSegment: false, to: &output)
       output += "="
-      appendPercentEncoded(value, to: &output)
-      separator = "&"
+      try append(value, as: .queryItem(item.name), isSegment: false, to: &output)
     }
   }
 
-  private func check(_ segment: String, _ component: DeepLinkError.Component) throws(DeepLinkError)
-  {
-    if segment.isEmpty {
-      throw failure(
-        component, "", "is empty; expected a non-empty value, as empty segments do not read back")
+  /// Appends `text` percent-encoded, after one pass over its bytes that refuses control
+  /// characters and, for a segment, empty and dot values.
+  private func append(
+    _ text: String, as component: DeepLinkError.Component, isSegment: Bool = true,
+    to output: inout String
+  ) throws(DeepLinkError) {
+    var plain = true
+    for byte in text.utf8 {
+      if byte < 0x20 || byte == 0x7F { throw controlCharacter(text, component) }
+      plain = plain && isUnreserved(byte)
     }
-    if segment == "." || segment == ".." {
-      throw failure(
-        component, segment,
-        #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#)
+    if isSegment {
+      if text.isEmpty {
+        throw failure(
+          component, "", "is empty; expected a non-empty value, as empty segments do not read back")
+      }
+      if text == "." || text == ".." {
+        throw failure(
+          component, text,
+          #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#)
+      }
     }
-    if firstControlCharacter(segment) != nil { throw controlCharacter(segment, component) }
+    if plain { output += text } else { appendPercentEncoded(text, to: &output) }
   }
 
   private func controlCharacter(_ text: String, _ component: DeepLinkError.Component)

@@ -30,7 +30,8 @@ func isUnreserved(_ byte: UInt8) -> Bool {
     || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
 }
 
-/// The first control character in `text`, if any.
+/// The first control character in `text`, if any. Control characters are ASCII, so this
+/// looks at UTF-8 bytes.
 func firstControlCharacter(_ text: String) -> Unicode.Scalar? {
-  text.unicodeScalars.first { $0.value < 0x20 || $0.value == 0x7F }
+  text.utf8.first { $0 < 0x20 || $0 == 0x7F }.map { Unicode.Scalar($0) }
 }
