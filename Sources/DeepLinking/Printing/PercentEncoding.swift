@@ -30,8 +30,9 @@ func isUnreserved(_ byte: UInt8) -> Bool {
     || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
 }
 
-/// The first control character in `text`, if any. Control characters are ASCII, so this
-/// looks at UTF-8 bytes.
+/// The first control character in `text`, if any.
+///
+/// Control characters are ASCII, so this looks at UTF-8 bytes.
 func firstControlCharacter(_ text: String) -> Unicode.Scalar? {
   text.utf8.first { $0 < 0x20 || $0 == 0x7F }.map { Unicode.Scalar($0) }
 }
