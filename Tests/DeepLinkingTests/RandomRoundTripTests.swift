@@ -1,20 +1,11 @@
 import DeepLinking
+import DeepLinkingWorkloads
 import Foundation
 import Testing
 
 /// Seeded random cases of `AppLink`: every one prints, and reads back as itself, in both the
 /// custom-scheme and the universal-link form.
 @Suite struct RandomRoundTripTests {
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   static let alphabet: [String] = [
     "a", "Z", "0", "9", "-", ".", "_", "~", " ", "/", "?", "#", "&", "=", "+", "%", "%2F", ":",
@@ -22,27 +13,27 @@ import Testing
     "\"", "\\", "<", ">",
   ]
 
-  static func text(_ random: inout Generator, nonEmpty: Bool) -> String {
+  static func text(_ random: inout SplitMix64, nonEmpty: Bool) -> String {
     let count = Int.random(in: (nonEmpty ? 1 : 0)...8, using: &random)
     let value = (0..<count).map { _ in alphabet.randomElement(using: &random) ?? "a" }.joined()
     // "." and ".." are not printable path values; an extra character keeps them legal.
     return value == "." || value == ".." ? value + "x" : value
   }
 
-  static func segment(_ random: inout Generator) -> String {
+  static func segment(_ random: inout SplitMix64) -> String {
     var value = text(&random, nonEmpty: true).replacingOccurrences(of: "/", with: "-")
     if value == "." || value == ".." { value += "x" }
     return value
   }
 
-  static func double(_ random: inout Generator) -> Double {
+  static func double(_ random: inout SplitMix64) -> Double {
     while true {
       let value = Double(bitPattern: random.next())
       if value.isFinite { return value }
     }
   }
 
-  static func link(_ random: inout Generator) -> AppLink {
+  static func link(_ random: inout SplitMix64) -> AppLink {
     switch Int.random(in: 0..<11, using: &random) {
     case 0: return .home(name: Bool.random(using: &random) ? nil : text(&random, nonEmpty: false))
     case 1:
@@ -87,7 +78,7 @@ import Testing
   }
 
   @Test func hundredThousandRandomCasesRoundTrip() throws {
-    var random = Generator(state: 20_261_129)
+    var random = SplitMix64(state: 20_261_129)
     var failures: [String] = []
     for _ in 0..<100_000 {
       let link = Self.link(&random)

@@ -1,19 +1,9 @@
 import DeepLinking
+import DeepLinkingWorkloads
 import Testing
 
 /// Random and hostile input: nothing traps, and `match` and `requireMatch` always agree.
 @Suite struct RobustnessTests {
-  /// SplitMix64, so that every run sees the same inputs.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   static let pieces = [
     "myapp:", "https:", "//", "/", "?", "#", "&", "=", "%", "%2", "%2F", "%zz", "%00", "%C3",
@@ -33,7 +23,7 @@ import Testing
   ]
 
   @Test func randomInputsNeverTrapAndBothAPIsAgree() throws {
-    var random = Generator(state: 2026)
+    var random = SplitMix64(state: 2026)
     let matcher = URLMatcher(universalLinkHosts: ["example.com"], maximumURLLength: 64)
     var matched = 0
     for _ in 0..<20_000 {

@@ -144,29 +144,17 @@ extension DeepLinkCodable {
     _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
     _ routes: [String: URLPattern]
   ) -> DeepLinkError {
-    var nearest: (pattern: URLPattern, reason: DeepLinkError, progress: Int, distance: Int)?
+    var nearest = NearestRoute()
     for (_, pattern) in routes.sorted(by: { $0.key < $1.key }) where pattern.scheme == nil {
-      guard
-        case .failed(let reason?) = URLMatcher.default.run(
-          url, bytes, layout, pattern, explain: true, admitted: true)
-      else { continue }
-      let progress = reason.component.linkPosition
-      let distance = editDistance(reason.value ?? "", reason.expectedLiteral ?? "")
-      if let current = nearest,
-        progress < current.progress
-          || (progress == current.progress && distance >= current.distance)
+      if case .failed(let reason?) = URLMatcher.default.run(
+        url, bytes, layout, pattern, explain: true, admitted: true)
       {
-        continue
+        nearest.consider(pattern, failedWith: reason)
       }
-      nearest = (pattern, reason, progress, distance)
     }
-    guard let nearest else {
-      return DeepLinkError(
-        .noRoute, .url, input: url, value: nil,
-        problem: "matches no route; expected one of the routes of \(Self.self), which has none")
-    }
-    return DeepLinkError(
-      noRouteFor: url, nearest: nearest.pattern.source, reason: nearest.reason)
+    return nearest.error(
+      for: url,
+      ifNone: "matches no route; expected one of the routes of \(Self.self), which has none")
   }
 
   /// Prints the case through its route: path parameters from the values they name, the other
@@ -318,30 +306,4 @@ extension DeepLinkCodable {
         code: .invalidRoute)
     }
   }
-}
-
-extension DeepLinkError {
-  /// The literal a mismatch expected (`is not "user"`), for ranking nearest routes.
-  var expectedLiteral: String? {
-    guard problem.hasPrefix("is not \"") else { return nil }
-    return String(problem.dropFirst(8).dropLast())
-  }
-}
-
-/// The Levenshtein distance between two strings, by characters.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
-  let b = Array(b)
-  guard !a.isEmpty else { return b.count }
-  guard !b.isEmpty else { return a.count }
-  var previous = Array(0...b.count)
-  for i in 1...a.count {
-    var current = [i] + Array(repeating: 0, count: b.count)
-    for j in 1...b.count {
-      current[j] = min(
-        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.count]
 }

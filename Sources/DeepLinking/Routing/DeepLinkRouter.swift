@@ -247,26 +247,13 @@ public struct DeepLinkRouter<Destination>: Sendable {
         problem: "was declined: \(quoted(match.pattern.source)) and every other route that "
           + "fits returned nil; expected a handler to return a destination")
     }
-    var nearest: (pattern: URLPattern, reason: DeepLinkError, progress: Int, distance: Int)?
+    var nearest = NearestRoute()
     for pattern in table.patterns {
-      guard case .failed(let reason?) = matcher.run(url, pattern, explain: true) else {
-        continue
+      if case .failed(let reason?) = matcher.run(url, pattern, explain: true) {
+        nearest.consider(pattern, failedWith: reason)
       }
-      let progress = reason.component.linkPosition
-      let distance = editDistance(reason.value ?? "", reason.expectedLiteral ?? "")
-      if let current = nearest,
-        progress < current.progress
-          || (progress == current.progress && distance >= current.distance)
-      {
-        continue
-      }
-      nearest = (pattern, reason, progress, distance)
     }
-    guard let nearest else {
-      return DeepLinkError(
-        .noRoute, .url, input: url, value: nil,
-        problem: "matches no route; expected a registered route, and the router has none")
-    }
-    return DeepLinkError(noRouteFor: url, nearest: nearest.pattern.source, reason: nearest.reason)
+    return nearest.error(
+      for: url, ifNone: "matches no route; expected a registered route, and the router has none")
   }
 }

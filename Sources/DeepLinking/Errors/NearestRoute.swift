@@ -1,0 +1,55 @@
+/// Finds the route that got furthest into a URL that no route fits, to explain the failure.
+///
+/// Routes are ranked by how far along the link their failure is (the scheme, the host, then
+/// path segment by segment); between equals, by the edit distance between the URL's value and
+/// the literal the route expected; then by the order given.
+struct NearestRoute {
+  private var best: (pattern: URLPattern, reason: DeepLinkError, progress: Int, distance: Int)?
+
+  /// Considers a route and the reason it failed.
+  mutating func consider(_ pattern: URLPattern, failedWith reason: DeepLinkError) {
+    let progress = reason.component.linkPosition
+    let distance = editDistance(reason.value ?? "", reason.expectedLiteral ?? "")
+    if let best,
+      progress < best.progress || (progress == best.progress && distance >= best.distance)
+    {
+      return
+    }
+    best = (pattern, reason, progress, distance)
+  }
+
+  /// `no route for "<url>": nearest is "<pattern>" (<reason>)`, or `ifNone` when no route
+  /// was considered.
+  func error(for url: String, ifNone problem: String) -> DeepLinkError {
+    guard let best else {
+      return DeepLinkError(.noRoute, .url, input: url, value: nil, problem: problem)
+    }
+    return DeepLinkError(noRouteFor: url, nearest: best.pattern.source, reason: best.reason)
+  }
+}
+
+extension DeepLinkError {
+  /// The literal a mismatch expected (`is not "user"`), for ranking nearest routes.
+  var expectedLiteral: String? {
+    guard problem.hasPrefix("is not \"") else { return nil }
+    return String(problem.dropFirst(8).dropLast())
+  }
+}
+
+/// The Levenshtein distance between two strings, by characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var previous = Array(0...b.count)
+  for i in 1...a.count {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in 1...b.count {
+      current[j] = min(
+        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}
