@@ -288,8 +288,8 @@ final class RouteTable: @unchecked Sendable {
       return children
     }
 
-    /// Calls `body` with the typed edges of `set` in rank order (edges of one converter
-    /// adjacent), without allocating when the set has one node.
+    /// The typed edges of `set` in rank order (edges of one converter adjacent), for sets of
+    /// more than one node.
     private func typedEdges(_ set: NodeSet) -> [RouteTrie.TypedEdge] {
       var edges: [RouteTrie.TypedEdge] = []
       for member in 0..<set.count {
@@ -299,17 +299,11 @@ final class RouteTable: @unchecked Sendable {
           edge = trie.typedEdges[Int(edge)].next
         }
       }
-      if set.count > 1 { edges.sort { rank($0) < rank($1) } }
-      return edges
-    }
-
-    private func rank(_ edge: RouteTrie.TypedEdge) -> (Int, String) {
-      switch edge.builtIn {
-      case .int?: (0, "")
-      case .uuid?: (1, "")
-      case .float?: (2, "")
-      default: (3, table.trie.converterNames[Int(edge.converter)])
+      if set.count > 1 {
+        let trie = table.trie
+        edges.sort { trie.rank($0) < trie.rank($1) }
       }
+      return edges
     }
 
     /// Matches link segments from `index` on against the subtrees at `set`; `folded` says

@@ -238,7 +238,7 @@ struct RouteTrie: Sendable {
 }
 
 extension RouteTrie {
-  /// Read-only views of a trie's arrays, valid inside ``withBuffers(_:)``.
+  /// Read-only views of a trie's arrays, valid until the next insertion.
   struct Buffers {
     let nodes: UnsafeBufferPointer<Node>
     let typedEdges: UnsafeBufferPointer<TypedEdge>
@@ -361,7 +361,7 @@ struct LiteralEdges: Sendable {
     buffers.forEach(parent: parent, key: key, hash: hash, body)
   }
 
-  /// Read-only views of the table, valid inside ``withBuffers(_:)``.
+  /// Read-only views of the table, valid until the next insertion.
   struct Buffers {
     let keys: UnsafeBufferPointer<UInt8>
     let entries: UnsafeBufferPointer<Entry>
