@@ -70,13 +70,11 @@ func equalsIgnoringASCIICase(
 
 /// Whether `range` spells the lowercase ASCII bytes `lowercase`, ignoring case.
 @inline(__always)
-func equalsLowercased(
-  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: [UInt8]
-)
-  -> Bool
-{
+func equalsLowercased<Lowercase: RandomAccessCollection<UInt8>>(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: Lowercase
+) -> Bool where Lowercase.Index == Int {
   guard range.count == lowercase.count else { return false }
-  var offset = 0
+  var offset = lowercase.startIndex
   for index in range {
     guard lowercasedASCII(bytes[index]) == lowercase[offset] else { return false }
     offset += 1

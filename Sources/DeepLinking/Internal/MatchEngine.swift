@@ -184,8 +184,8 @@ extension URLMatcher {
     _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
     _ pattern: URLPattern, explain: Bool
   ) -> DeepLinkError?? {
-    if let scheme = pattern.storage.scheme {
-      guard equalsIgnoringASCIICase(bytes, layout.scheme, scheme) else {
+    if let scheme = pattern.storage.schemeBytes {
+      guard equalsLowercased(bytes, layout.scheme, scheme) else {
         return .some(
           explain
             ? DeepLinkError(

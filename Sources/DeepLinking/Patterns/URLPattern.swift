@@ -65,6 +65,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     /// The bytes of every literal, which ops refer to by range; in the same allocation as
     /// `opsBuffer`.
     let literalsBuffer: UnsafeBufferPointer<UInt8>
+    /// The lowercased scheme's bytes in `literalsBuffer`, if the pattern has a scheme.
+    let schemeBytes: UnsafeBufferPointer<UInt8>?
     private let memory: UnsafeMutableRawPointer
 
     init(
@@ -99,6 +101,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       let ops = tokens.map(op)
       self.authorityOp = authority.map(op)
       self.converterNames = converterNames
+      let schemeStart = literals.count
+      if let scheme { literals += scheme.utf8 }
       // One allocation for the ops and the literal bytes after them.
       let opsBytes = MemoryLayout<Op>.stride * ops.count
       memory = UnsafeMutableRawPointer.allocate(
@@ -109,6 +113,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       let literalsStart = (memory + opsBytes).bindMemory(to: UInt8.self, capacity: literals.count)
       literalsStart.initialize(from: literals, count: literals.count)
       literalsBuffer = UnsafeBufferPointer(start: literalsStart, count: literals.count)
+      schemeBytes =
+        scheme == nil
+        ? nil : UnsafeBufferPointer(rebasing: literalsBuffer[schemeStart..<literals.count])
     }
 
     deinit { memory.deallocate() }
