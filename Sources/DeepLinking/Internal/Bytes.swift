@@ -25,24 +25,49 @@ func isDelimiter(_ byte: UInt8) -> Bool {
   byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
 }
 
-/// A 256-entry table of the bytes that need more than a skip while reading.
+/// A 256-entry table that classifies bytes for the reader.
 ///
-/// Those are control characters, DEL, `#`, `%`, `&`, `/`, `=` and `?`. Every other byte,
-/// including those of non-ASCII characters, is plain. Built once and never freed or written again, so reading it from any thread is safe.
+/// It answers two questions in one load each: whether a byte needs more than a skip in the
+/// path or query (control characters, DEL, `#`, `%`, `&`, `/`, `=` and `?`; every other byte,
+/// including those of non-ASCII characters, is plain), and what a byte is in a scheme. Built
+/// once and never freed or written again, so reading it from any thread is safe.
 struct SpecialBytes: @unchecked Sendable {
-  let table: UnsafePointer<Bool>
+  /// What a byte is in a scheme: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, ended by
+  /// `:` (or, in a URL without a scheme, by `/`, `?` or `#`).
+  enum SchemeKind: UInt8 {
+    case valid = 0
+    case invalid = 2
+    case stop = 4
+  }
+
+  private static let specialBit: UInt8 = 1
+  private let table: UnsafePointer<UInt8>
 
   static let shared: SpecialBytes = {
-    let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-    for byte in 0..<256 {
-      table[byte] =
-        byte < 0x20 || byte == 0x7F || "#%&/=?".utf8.contains(UInt8(truncatingIfNeeded: byte))
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for value in 0..<256 {
+      let byte = UInt8(truncatingIfNeeded: value)
+      var flags: UInt8 = 0
+      if byte < 0x20 || byte == 0x7F || "#%&/=?".utf8.contains(byte) { flags |= specialBit }
+      if ":/?#".utf8.contains(byte) {
+        flags |= SchemeKind.stop.rawValue
+      } else if !(isLetter(byte) || isDigit(byte) || "+-.".utf8.contains(byte)) {
+        flags |= SchemeKind.invalid.rawValue
+      }
+      table[value] = flags
     }
     return SpecialBytes(table: table)
   }()
 
+  /// Whether `byte` needs more than a skip in the path or query.
   @inline(__always)
-  func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
+  func contains(_ byte: UInt8) -> Bool { table[Int(byte)] & Self.specialBit != 0 }
+
+  /// What `byte` is in a scheme.
+  @inline(__always)
+  func schemeKind(_ byte: UInt8) -> SchemeKind {
+    SchemeKind(rawValue: table[Int(byte)] & 6).unsafelyUnwrapped
+  }
 }
 
 /// Whether `byte` separates the parts of a URL: `/`, `?`, `#`, `&` or `=`.

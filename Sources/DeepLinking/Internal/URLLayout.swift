@@ -101,18 +101,10 @@ struct URLLayout {
     // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
     var i = 0
     var schemeIsValid = end > 0 && isLetter(bytes[0])
-    var schemeHash: UInt64 = 0
-    while i < end, bytes[i] != UInt8(ascii: ":") {
-      let byte = bytes[i]
-      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-        break
-      }
-      if !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
-      {
-        schemeIsValid = false
-      }
-      if i < 5 { schemeHash = schemeHash << 8 | UInt64(lowercasedASCII(byte)) }
+    while i < end {
+      let kind = special.schemeKind(bytes[i])
+      if kind == .stop { break }
+      if kind == .invalid { schemeIsValid = false }
       i += 1
     }
     guard i < end, bytes[i] == UInt8(ascii: ":") else {
@@ -128,8 +120,12 @@ struct URLLayout {
           #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
       )
     }
-    // "http" and "https", packed into an integer as they were read.
-    let isWeb = (i == 4 && schemeHash == 0x6874_7470) || (i == 5 && schemeHash == 0x68_7474_7073)
+    let isWeb =
+      (i == 4 || i == 5) && lowercasedASCII(bytes[0]) == UInt8(ascii: "h")
+      && lowercasedASCII(bytes[1]) == UInt8(ascii: "t")
+      && lowercasedASCII(bytes[2]) == UInt8(ascii: "t")
+      && lowercasedASCII(bytes[3]) == UInt8(ascii: "p")
+      && (i == 4 || lowercasedASCII(bytes[4]) == UInt8(ascii: "s"))
     i += 1
 
     // Authority: the host, validated as it is read, and the port or user info that must not
