@@ -1,0 +1,109 @@
+import DeepLinking
+import DeepLinkingWorkloads
+import Testing
+
+/// The router against a brute-force reference: every pattern matched on its own with
+/// `URLPattern.match`, and the winner chosen by the documented priority. Seeded random route
+/// tables and URLs; any disagreement is a bug in the trie.
+@Suite struct RouterReferenceTests {
+  static let tokens = [
+    "a", "b", "A", "<int:n>", "<uuid:u>", "<float:f>", "<even:e>", "<s>", ":t", "*", "<path:p>",
+  ]
+  static let values = [
+    "a", "b", "A", "12", "-3", "1.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "x", "4", "%61",
+  ]
+
+  /// The documented rank of a pattern segment: literal, int, uuid, float, custom converters by
+  /// name, string, `*`, `<path:…>`.
+  static func rank(_ token: String) -> (Int, String) {
+    switch token {
+    case _ where token.hasPrefix("<int:"): (1, "")
+    case _ where token.hasPrefix("<uuid:"): (2, "")
+    case _ where token.hasPrefix("<float:"): (3, "")
+    case _ where token.hasPrefix("<path:"): (7, "")
+    case _ where token.hasPrefix("<even:"): (4, "even")
+    case _ where token.hasPrefix("<") || token.hasPrefix(":"): (5, "")
+    case "*": (6, "")
+    default: (0, "")
+    }
+  }
+
+  static func precedes(_ lhs: [(Int, String)], _ rhs: [(Int, String)]) -> Bool {
+    for (left, right) in zip(lhs, rhs) where left != right { return left < right }
+    return lhs.count < rhs.count
+  }
+
+  @Test func routerAgreesWithBruteForce() throws {
+    var random = SplitMix64(state: 4)
+    var matcher = URLMatcher()
+    matcher.valueConverters["even"] = { components, index in
+      Int(components[index]).flatMap { $0.isMultiple(of: 2) ? $0 : nil }
+    }
+    var checked = 0
+    var routed = 0
+    for _ in 0..<300 {
+      // A random table of up to 12 routes, some with the scheme, some without.
+      var sources: [String] = []
+      var segmentsOf: [String: [String]] = [:]
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        let count = Int.random(in: 1...3, using: &random)
+        var segments = (0..<count).map { _ in Self.tokens.randomElement(using: &random) ?? "a" }
+        if let rest = segments.firstIndex(where: { $0.hasPrefix("<path:") }) {
+          segments = Array(segments[...rest])
+        }
+        // Parameter names must be unique within a pattern.
+        var seen: [String: Int] = [:]
+        segments = segments.map { token in
+          guard token.hasPrefix("<") || token.hasPrefix(":") else { return token }
+          seen[token, default: 0] += 1
+          let number = seen[token] ?? 0
+          if number == 1 { return token }
+          return token.hasPrefix(":")
+            ? token + "\(number)" : token.replacingOccurrences(of: ">", with: "\(number)>")
+        }
+        let source =
+          (Bool.random(using: &random) ? "myapp://" : "") + segments.joined(separator: "/")
+        guard segmentsOf[source] == nil else { continue }
+        sources.append(source)
+        segmentsOf[source] = segments
+      }
+      var router = DeepLinkRouter<String>(matcher: matcher)
+      let patterns = try sources.map { try URLPattern(validating: $0) }
+      for pattern in patterns { router.register(pattern) { match, _ in match.pattern.source } }
+
+      for _ in 0..<40 {
+        let count = Int.random(in: 1...4, using: &random)
+        let url =
+          "myapp://"
+          + (0..<count).map { _ in Self.values.randomElement(using: &random) ?? "a" }
+          .joined(separator: "/")
+        // The reference: every pattern on its own, the most specific winning; on an exact
+        // tie, the pattern that names the scheme, then the one registered first.
+        var best: (pattern: URLPattern, ranks: [(Int, String)], order: Int)?
+        for (order, pattern) in patterns.enumerated()
+        where pattern.match(url, using: matcher) != nil {
+          let ranks = (segmentsOf[pattern.source] ?? []).map(Self.rank)
+          let namesScheme = pattern.source.hasPrefix("myapp://")
+          if let current = best {
+            let currentNamesScheme = current.pattern.source.hasPrefix("myapp://")
+            let better =
+              Self.precedes(ranks, current.ranks)
+              || (!Self.precedes(current.ranks, ranks)
+                && (namesScheme && !currentNamesScheme))
+            if !better { continue }
+          }
+          best = (pattern, ranks, order)
+        }
+        let routedTo = router.route(url)
+        #expect(
+          routedTo == best?.pattern.source,
+          "\(url) with routes \(sources): router chose \(routedTo ?? "nothing"), reference \(best?.pattern.source ?? "nothing")"
+        )
+        checked += 1
+        if routedTo != nil { routed += 1 }
+      }
+    }
+    #expect(checked == 12_000)
+    #expect(routed > 2_000, "the generator should produce many matches, found \(routed)")
+  }
+}
