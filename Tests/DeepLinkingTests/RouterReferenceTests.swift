@@ -2,9 +2,11 @@ import DeepLinking
 import DeepLinkingWorkloads
 import Testing
 
-/// The router against a brute-force reference: every pattern matched on its own with
-/// `URLPattern.match`, and the winner chosen by the documented priority. Seeded random route
-/// tables and URLs; any disagreement is a bug in the trie.
+/// The router against a brute-force reference.
+///
+/// The reference matches every pattern on its own with `URLPattern.match` and chooses the
+/// winner by the documented priority. Seeded random route tables and URLs; any disagreement
+/// is a bug in the trie.
 @Suite struct RouterReferenceTests {
   static let tokens = [
     "a", "b", "A", "<int:n>", "<uuid:u>", "<float:f>", "<even:e>", "<s>", ":t", "*", "<path:p>",
