@@ -79,14 +79,27 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       self.authority = authority
       self.tokens = tokens
       self.parameterNames = parameterNames
-      var literals: [UInt8] = []
+      // One allocation for the ops, then the literal bytes, then the scheme's bytes; sized
+      // first, then written in place.
+      var literalCount = scheme?.utf8.count ?? 0
+      if case .literal(let bytes)? = authority?.kind { literalCount += bytes.count }
+      for token in tokens {
+        if case .literal(let bytes) = token.kind { literalCount += bytes.count }
+      }
+      let opsBytes = MemoryLayout<Op>.stride * tokens.count
+      memory = UnsafeMutableRawPointer.allocate(
+        byteCount: max(1, opsBytes + literalCount), alignment: MemoryLayout<Op>.alignment)
+      let opsStart = memory.bindMemory(to: Op.self, capacity: tokens.count)
+      let literalsStart = (memory + opsBytes).bindMemory(to: UInt8.self, capacity: literalCount)
+      var written = 0
       var converterNames: [String] = []
       func op(_ token: Token) -> Op {
         switch token.kind {
         case .literal(let bytes):
-          let start = Int32(literals.count)
-          literals += bytes
-          return Op(kind: .literal, literal: start..<Int32(literals.count))
+          let start = written
+          (literalsStart + written).initialize(from: bytes, count: bytes.count)
+          written += bytes.count
+          return Op(kind: .literal, literal: Int32(start)..<Int32(written))
         case .wildcard:
           return Op(kind: .wildcard)
         case .parameter(_, let builtIn?):
@@ -98,24 +111,20 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
           return Op(kind: .rest, builtIn: .path)
         }
       }
-      let ops = tokens.map(op)
+      for (index, token) in tokens.enumerated() { (opsStart + index).initialize(to: op(token)) }
       self.authorityOp = authority.map(op)
       self.converterNames = converterNames
-      let schemeStart = literals.count
-      if let scheme { literals += scheme.utf8 }
-      // One allocation for the ops and the literal bytes after them.
-      let opsBytes = MemoryLayout<Op>.stride * ops.count
-      memory = UnsafeMutableRawPointer.allocate(
-        byteCount: max(1, opsBytes + literals.count), alignment: MemoryLayout<Op>.alignment)
-      let opsStart = memory.bindMemory(to: Op.self, capacity: ops.count)
-      opsStart.initialize(from: ops, count: ops.count)
-      opsBuffer = UnsafeBufferPointer(start: opsStart, count: ops.count)
-      let literalsStart = (memory + opsBytes).bindMemory(to: UInt8.self, capacity: literals.count)
-      literalsStart.initialize(from: literals, count: literals.count)
-      literalsBuffer = UnsafeBufferPointer(start: literalsStart, count: literals.count)
+      let schemeStart = written
+      if let scheme {
+        for byte in scheme.utf8 {
+          (literalsStart + written).initialize(to: byte)
+          written += 1
+        }
+      }
+      opsBuffer = UnsafeBufferPointer(start: opsStart, count: tokens.count)
+      literalsBuffer = UnsafeBufferPointer(start: literalsStart, count: written)
       schemeBytes =
-        scheme == nil
-        ? nil : UnsafeBufferPointer(rebasing: literalsBuffer[schemeStart..<literals.count])
+        scheme == nil ? nil : UnsafeBufferPointer(rebasing: literalsBuffer[schemeStart..<written])
     }
 
     deinit { memory.deallocate() }
@@ -188,18 +197,21 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       DeepLinkError(.invalidPattern, component, input: source, value: value, problem: problem)
     }
 
-    // Every delimiter is ASCII, so the scans below run on UTF-8 bytes; the indices they find
-    // are valid `Substring` indices as well.
+    // Every delimiter is ASCII, so one scan over the UTF-8 bytes finds them all; the source is
+    // then sliced at those offsets.
+    let layout = PatternLayout(source)
+    let utf8 = source.utf8
+    func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
     var rest = Substring(source)
-    if let delimiter = rest.utf8.firstIndex(where: isDelimiter) {
+    if let delimiter = layout.delimiter.map(at) {
       throw failure(
         .pattern, String(rest[delimiter...]),
         "is a query or fragment; expected only scheme, host and path (queries are not matched)")
     }
 
     var scheme: String?
-    let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":"))
-    if let colon, rest.utf8[colon...].starts(with: "://".utf8) {
+    let colon = layout.colon.map(at)
+    if let colon, layout.colonStartsSeparator {
       let separator = colon
       let name = rest[..<separator]
       guard name.utf8.first.map(isLetter) == true,
@@ -213,18 +225,24 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
           #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
         )
       }
-      scheme = name.lowercased()
+      scheme = asciiLowercased(String(name))
       rest = rest[rest.utf8.index(separator, offsetBy: 3)...]
-    } else if let colon, colon != rest.startIndex,
-      !rest.utf8[..<colon].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "<") })
-    {
+    } else if let colon, colon != rest.startIndex, !layout.slashOrBracketBeforeColon {
       throw failure(
         .scheme, String(rest[..<colon]), #"is not followed by "://"; expected "scheme://host""#)
     }
     let isWeb = scheme == "http" || scheme == "https"
 
-    var pieces = rest.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-      .map { Substring($0) }
+    var pieces: [Substring] = []
+    pieces.reserveCapacity(layout.slashes.count + 1)
+    var pieceStart = rest.startIndex
+    let restStart = scheme == nil ? 0 : (layout.colon ?? 0) + 3
+    for slash in layout.slashes where slash >= restStart {
+      let index = at(slash)
+      pieces.append(rest[pieceStart..<index])
+      pieceStart = utf8.index(after: index)
+    }
+    pieces.append(rest[pieceStart...])
     if scheme == nil, pieces.count > 1, pieces.first?.isEmpty == true { pieces.removeFirst() }
     if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
 
@@ -239,7 +257,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     }
 
     var tokens: [Token] = []
+    tokens.reserveCapacity(pieces.count)
     var names: [String] = []
+    names.reserveCapacity(pieces.count)
     for (offset, piece) in pieces.enumerated() {
       let component = DeepLinkError.Component.patternSegment(offset + 1)
       if piece.isEmpty {
@@ -256,13 +276,14 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       tokens.append(
         try Token.compile(piece, component: component, isHost: isHost, failure: failure))
     }
-    let all = [authority].compactMap { $0 } + tokens
-    for (offset, token) in all.enumerated() {
+    let count = tokens.count + (authority == nil ? 0 : 1)
+    for offset in 0..<count {
+      let token = authority.map { offset == 0 ? $0 : tokens[offset - 1] } ?? tokens[offset]
       if case .rest = token.kind, token.component == .host {
         throw failure(
           token.component, token.text, "captures a path; expected a literal host or a parameter")
       }
-      if case .rest = token.kind, offset != all.count - 1 {
+      if case .rest = token.kind, offset != count - 1 {
         throw failure(
           token.component, token.text,
           "captures the rest of the path; expected it to be the last segment")
@@ -306,6 +327,48 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   /// Hashes the pattern's source.
   /// - Parameter hasher: The hasher to use.
   public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+}
+
+/// The offsets of a pattern's ASCII delimiters, found in one pass over its UTF-8 bytes.
+struct PatternLayout {
+  /// The first `?` or `#`.
+  var delimiter: Int?
+  /// The first `:`.
+  var colon: Int?
+  /// Whether that `:` begins `://`.
+  var colonStartsSeparator = false
+  /// Whether a `/` or `<` comes before that `:` (then it is no scheme's).
+  var slashOrBracketBeforeColon = false
+  /// Every `/`.
+  var slashes: [Int] = []
+
+  init(_ source: String) {
+    self = withUTF8Bytes(source) { bytes in
+      var layout = PatternLayout(empty: ())
+      layout.slashes.reserveCapacity(8)
+      for index in 0..<bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "/"):
+          layout.slashes.append(index)
+          if layout.colon == nil { layout.slashOrBracketBeforeColon = true }
+        case UInt8(ascii: "<") where layout.colon == nil:
+          layout.slashOrBracketBeforeColon = true
+        case UInt8(ascii: ":") where layout.colon == nil:
+          layout.colon = index
+          layout.colonStartsSeparator =
+            index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+            && bytes[index + 2] == UInt8(ascii: "/")
+        case UInt8(ascii: "?"), UInt8(ascii: "#"):
+          if layout.delimiter == nil { layout.delimiter = index }
+        default:
+          break
+        }
+      }
+      return layout
+    }
+  }
+
+  private init(empty: Void) {}
 }
 
 /// One compiled segment of a pattern.
@@ -393,6 +456,11 @@ struct Token: Sendable {
       throw failure(component, text, "mixes \"*\" with text; expected \"*\" alone")
     }
     // A literal: validate and decode its percent escapes.
+    // The common literal has no escapes and no control characters: its bytes are its value.
+    if !piece.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 < 0x20 || $0 == 0x7F }) {
+      let bytes = Array(piece.utf8)
+      return token(.literal(isHost ? bytes.map(lowercasedASCII) : bytes), nil)
+    }
     let decoded: Result<[UInt8], DeepLinkError> = withUTF8Bytes(text) { bytes in
       Result { () throws(DeepLinkError) in
         try URLLayout.validate(bytes, 0..<bytes.count) { problem in
