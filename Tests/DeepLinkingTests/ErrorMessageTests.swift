@@ -142,6 +142,10 @@ import Testing
       #"path segment 3 of "myapp://docs/a/../b": ".." is a dot segment; expected path segments other than "." and "..""#
     ),
     (
+      "myapp://docs/<path:p>", "myapp://docs/a/%2F/b",
+      #"path segment 3 of "myapp://docs/a/%2F/b": "/" contains an encoded "/"; expected segments without "%2F", as a path's segments are joined with "/""#
+    ),
+    (
       "myapp://docs/*", "myapp://docs//",
       #"path segment 2 of "myapp://docs//": "" is empty; expected any segment for "*""#
     ),

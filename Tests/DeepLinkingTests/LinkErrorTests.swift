@@ -43,6 +43,10 @@ import Testing
       #"no route for "myapp://docs/a/../b": nearest is "docs/<path:path>" (path segment 3 ".." is a dot segment; expected path segments other than "." and "..")"#
     ),
     (
+      "myapp://docs/a/%2F/b",
+      #"no route for "myapp://docs/a/%2F/b": nearest is "docs/<path:path>" (path segment 3 "/" contains an encoded "/"; expected segments without "%2F", as a path's segments are joined with "/")"#
+    ),
+    (
       "myapp://article/1",
       #"query item "lang" of "myapp://article/1": missing; expected a String for "lang" of case "article""#
     ),

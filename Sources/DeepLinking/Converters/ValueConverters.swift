@@ -9,7 +9,7 @@
 /// | `int` | `-?[0-9]+` that fits in `Int`; no `+`, spaces, hex or exponents | `Int` |
 /// | `float` | `-?[0-9]+(.[0-9]+)?([eE][+-]?[0-9]+)?`, finite; no `nan` or `inf` | `Double` |
 /// | `uuid` | `8-4-4-4-12` hexadecimal digits, either case | `UUID` |
-/// | `path` | the rest of the path, one or more segments, no `.` or `..` | `String` joined by `/` |
+/// | `path` | the rest of the path, one or more segments, no `.`, `..` or `%2F` segment | `String` joined by `/` |
 ///
 /// Add your own by name, as with URLNavigator's `valueConverters`:
 ///
@@ -144,15 +144,21 @@ enum BuiltInConverter: CaseIterable, Sendable {
 }
 
 private func isPathSegment(_ segment: String) -> Bool {
-  !segment.isEmpty && segment != "." && segment != ".."
+  !segment.isEmpty && segment != "." && segment != ".." && !segment.utf8.contains(slash)
 }
 
-/// Whether decoded `bytes` may be one segment of a `<path:…>` value.
+private let slash = UInt8(ascii: "/")
+
+/// Whether decoded `bytes` may be one segment of a `<path:…>` value: not empty, not a dot
+/// segment, and without an encoded `/` (the value joins its segments with `/`, so a `%2F`
+/// inside one would read back as two).
 func isPathSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   switch bytes.count {
-  case 0: false
-  case 1: bytes[0] != UInt8(ascii: ".")
-  case 2: !(bytes[0] == UInt8(ascii: ".") && bytes[1] == UInt8(ascii: "."))
-  default: true
+  case 0: return false
+  case 1: return bytes[0] != UInt8(ascii: ".") && bytes[0] != slash
+  case 2:
+    if bytes[0] == UInt8(ascii: "."), bytes[1] == UInt8(ascii: ".") { return false }
+    return !bytes.contains(slash)
+  default: return !bytes.contains(slash)
   }
 }

@@ -355,6 +355,10 @@ extension URLMatcher {
     case .parameter(let name, _), .rest(let name):
       if value.isEmpty {
         problem = "is empty; expected a value for \(quoted(token.name ?? ""))"
+      } else if case .builtIn(.path)? = valueConverters.entries[name], value.contains("/") {
+        problem =
+          #"contains an encoded "/"; expected segments without "%2F", as a path's segments "#
+          + #"are joined with "/""#
       } else if case .builtIn(let builtIn)? = valueConverters.entries[name] {
         problem = builtIn.refusal
       } else {
