@@ -146,6 +146,10 @@ import Testing
       #"path segment 3 of "myapp://docs/a/%2F/b": "/" contains an encoded "/"; expected segments without "%2F", as a path's segments are joined with "/""#
     ),
     (
+      "myapp://user/:id", "myapp://user/..",
+      #"path segment 2 of "myapp://user/..": ".." is a dot segment; expected a value other than "." and "..""#
+    ),
+    (
       "myapp://docs/*", "myapp://docs//",
       #"path segment 2 of "myapp://docs//": "" is empty; expected any segment for "*""#
     ),

@@ -50,6 +50,29 @@ import Testing
     #expect(matched > 2_000, "the generator should produce many matches, found \(matched)")
   }
 
+  /// Any URL that decodes into a link prints as a URL that decodes into the same link.
+  @Test func everyDecodedURLPrintsBack() throws {
+    var random = SplitMix64(state: 77)
+    let prefixes = [
+      "myapp://docs/", "myapp://search/", "myapp://user/", "https://example.com/docs/",
+      "myapp://home/sub?name=", "myapp://values?", "myapp://region/", "myapp://map/",
+    ]
+    let pieces =
+      Self.pieces + ["tags=", "page=", "&", "name=", "%2F", "/", "1", "0.5", "us-west-1"]
+    var decoded = 0
+    for _ in 0..<30_000 {
+      let count = Int.random(in: 0...6, using: &random)
+      let url =
+        (prefixes.randomElement(using: &random) ?? "")
+        + (0..<count).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+      guard let link = AppLink(string: url) else { continue }
+      decoded += 1
+      let printed = try link.deepLinkBuilder().string()
+      #expect(AppLink(string: printed) == link, "\(url) → \(link) → \(printed)")
+    }
+    #expect(decoded > 3_000, "the generator should produce many decodable URLs, found \(decoded)")
+  }
+
   @Test func everyByteValueInEveryPosition() {
     let pattern: URLPattern = "myapp://user/:id"
     for byte in 0...0x7F {

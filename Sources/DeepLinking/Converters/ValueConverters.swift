@@ -5,7 +5,7 @@
 ///
 /// | name | accepts | value |
 /// |---|---|---|
-/// | `string` | any non-empty segment | `String` |
+/// | `string` | any segment but an empty one, `.` and `..` | `String` |
 /// | `int` | `-?[0-9]+` that fits in `Int`; no `+`, spaces, hex or exponents | `Int` |
 /// | `float` | `-?[0-9]+(.[0-9]+)?([eE][+-]?[0-9]+)?`, finite; no `nan` or `inf` | `Double` |
 /// | `uuid` | `8-4-4-4-12` hexadecimal digits, either case | `UUID` |
@@ -106,7 +106,7 @@ enum BuiltInConverter: CaseIterable, Sendable {
   /// Why a non-empty segment was refused, for messages: `"x" is not an int`.
   var refusal: String {
     switch self {
-    case .string: "is not a value"
+    case .string: #"is a dot segment; expected a value other than "." and "..""#
     case .int, .float, .uuid: "is not \(expectation)"
     case .path: #"is a dot segment; expected path segments other than "." and "..""#
     }
@@ -135,7 +135,7 @@ enum BuiltInConverter: CaseIterable, Sendable {
   @inline(__always)
   func convert(decoded bytes: UnsafeBufferPointer<UInt8>) -> ConvertedValue? {
     switch self {
-    case .string, .path: bytes.isEmpty ? nil : .text
+    case .string, .path: isDotSegment(bytes) || bytes.isEmpty ? nil : .text
     case .int: parseInt(bytes).map(ConvertedValue.int)
     case .float: parseFloat(bytes).map(ConvertedValue.double)
     case .uuid: parseUUID(bytes).map(ConvertedValue.uuid)
@@ -148,6 +148,11 @@ private func isPathSegment(_ segment: String) -> Bool {
 }
 
 private let slash = UInt8(ascii: "/")
+
+/// Whether decoded `bytes` are `.` or `..`, which URLs treat as navigation, not values.
+func isDotSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  (bytes.count == 1 || bytes.count == 2) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+}
 
 /// Whether decoded `bytes` may be one segment of a `<path:…>` value: not empty, not a dot
 /// segment, and without an encoded `/` (the value joins its segments with `/`, so a `%2F`

@@ -18,7 +18,8 @@
 /// is one of:
 ///
 /// - a literal (`user`), compared exactly; in the host position, ignoring ASCII case;
-/// - `:name` or `<name>`, a string parameter that matches any non-empty segment;
+/// - `:name` or `<name>`, a string parameter that matches any segment but an empty one, `.`
+///   and `..` (dot segments are navigation, and do not survive a round trip);
 /// - `<converter:name>`, a parameter converted by a ``ValueConverters`` entry: the built-in
 ///   `string`, `int`, `float`, `uuid`, or any converter you register, such as
 ///   `<region:region>`;
