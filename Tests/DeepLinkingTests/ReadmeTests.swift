@@ -31,6 +31,8 @@ enum ReadmeLink: DeepLinkCodable, Hashable {
     #expect(
       error.description
         == #"no route for "myapp://usr/1": nearest is "user/<int:id>" (host "usr" is not "user")"#)
+    let pattern: URLPattern = "myapp://products/<int:cat_id>/<slug>"
+    #expect(pattern.match("myapp://products/12/red-shoes?ref=home")?.values["cat_id"] as? Int == 12)
   }
 
   @Test func patternsSection() throws {
