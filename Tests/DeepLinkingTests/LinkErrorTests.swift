@@ -79,6 +79,17 @@ import Testing
     #expect(AppLink(string: url) == nil)
   }
 
+  /// `decode(_: URL)` explains as much as `decode(_: String)`.
+  @Test func decodeFromAFoundationURLExplainsToo() throws {
+    let url = try #require(URL(string: "myapp://usr/1"))
+    let error = try #require(throws: DeepLinkError.self) { try AppLink.decode(url) }
+    #expect(
+      error.description
+        == #"no route for "myapp://usr/1": nearest is "user/<int:id>" (host "usr" is not "user")"#)
+    #expect(
+      try AppLink.decode(try #require(URL(string: "https://example.com/settings"))) == .settings)
+  }
+
   @Test func decodeFailureCodes() throws {
     let codes: [(String, DeepLinkError.Code)] = [
       ("other://user/42", .scheme), ("https://evil.com/user/42", .host),

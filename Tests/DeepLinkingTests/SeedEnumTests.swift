@@ -68,6 +68,14 @@ enum MyDeepLink: DeepLinkRepresentable, Equatable {
     #expect(!link.matches(try #require(URL(string: "other://home/sub"))))
   }
 
+  @Test func decodeFromAFoundationURL() throws {
+    let url = try #require(URL(string: "my-app://home/sub?name=jake"))
+    #expect(try MyDeepLink.decode(url) == .home(name: "jake"))
+    #expect(throws: DeepLinkError.self) {
+      try MyDeepLink.decode(try #require(URL(string: "other://home/sub")))
+    }
+  }
+
   @Test func decodeExplainsTheScheme() throws {
     let error = try #require(throws: DeepLinkError.self) {
       try MyDeepLink.decode("other://home/sub")

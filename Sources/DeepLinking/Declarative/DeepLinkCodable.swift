@@ -78,6 +78,14 @@ extension DeepLinkCodable {
     self = link
   }
 
+  /// Decodes `url` by its routes, or throws why no route fits; see ``decode(_:)-(String)``.
+  /// - Parameter url: The URL, custom-scheme or universal link.
+  /// - Returns: The link.
+  /// - Throws: A ``DeepLinkError`` naming the part of the URL that fails.
+  public static func decode(_ url: URL) throws(DeepLinkError) -> Self {
+    try decode(url.absoluteString)
+  }
+
   /// Decodes a URL string by its routes, or throws why no route fits.
   ///
   /// ```swift

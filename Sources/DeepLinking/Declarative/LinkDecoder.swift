@@ -28,50 +28,34 @@ final class LinkDecodingState {
     self.usedPath = Array(repeating: false, count: pathNames.count)
   }
 
-  /// Where the value for `label` is: a path parameter of the same name, the route's only
-  /// parameter for an unlabeled single value (`_0`), or the query items named `label`.
-  enum Source {
-    case path(String)
-    case query([String])
-  }
-
-  func source(for label: String) -> Source {
-    if let index = pathNames.firstIndex(of: label) {
-      usedPath[index] = true
-      return .path(pathValues[index])
-    }
-    if label == "_0", pathNames.count == 1 {
-      usedPath[0] = true
-      return .path(pathValues[0])
-    }
-    return .query(queryItems.filter { $0.name == label }.map { $0.value ?? "" })
+  /// The path parameter that holds `label`: the parameter of the same name, or the route's
+  /// only parameter for an unlabeled single value (`_0`); `nil` when it comes from the query.
+  func pathIndex(for label: String) -> Int? {
+    if let index = pathNames.firstIndex(of: label) { return index }
+    return label == "_0" && pathNames.count == 1 ? 0 : nil
   }
 
   /// The values for `label`: one for a path parameter, one per query item otherwise.
   func strings(for label: String) -> [String] {
-    switch source(for: label) {
-    case .path(let value): [value]
-    case .query(let values): values
+    if let index = pathIndex(for: label) {
+      usedPath[index] = true
+      return [pathValues[index]]
     }
+    return queryItems.filter { $0.name == label }.map { $0.value ?? "" }
   }
 
   /// The first value for `label`, without collecting the others.
   func first(for label: String) -> String? {
-    if let index = pathNames.firstIndex(of: label) {
+    if let index = pathIndex(for: label) {
       usedPath[index] = true
       return pathValues[index]
-    }
-    if label == "_0", pathNames.count == 1 {
-      usedPath[0] = true
-      return pathValues[0]
     }
     for item in queryItems where item.name == label { return item.value ?? "" }
     return nil
   }
 
   func component(for label: String) -> DeepLinkError.Component {
-    pathNames.contains(label) || (label == "_0" && pathNames.count == 1)
-      ? .path : .queryItem(label)
+    pathIndex(for: label) == nil ? .queryItem(label) : .path
   }
 
   /// `"page" of case "search"`, or `the value of case "region"` for an unlabeled one.

@@ -7,9 +7,6 @@ func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 
 @inline(__always)
-func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
-
-@inline(__always)
 func hexValue(_ byte: UInt8) -> UInt8? {
   if isDigit(byte) { return byte &- UInt8(ascii: "0") }
   let lower = byte | 0x20

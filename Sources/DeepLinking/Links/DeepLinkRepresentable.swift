@@ -180,7 +180,7 @@ extension DeepLinkRepresentable {
   /// - Throws: A ``DeepLinkError`` for a malformed URL, a scheme or universal-link host that
   ///   is not this type's, or a URL that ``init(url:)`` refuses.
   public static func decode(_ url: URL) throws(DeepLinkError) -> Self {
-    try decode(url.absoluteString)
+    try decodeWithInitializer(url.absoluteString, url: url)
   }
 
   /// Decodes a URL string like ``decode(_:)-(URL)``.
@@ -188,8 +188,17 @@ extension DeepLinkRepresentable {
   /// - Returns: The link.
   /// - Throws: A ``DeepLinkError`` naming the part of the URL that fails.
   public static func decode(_ string: String) throws(DeepLinkError) -> Self {
+    try decodeWithInitializer(string, url: nil)
+  }
+
+  /// Admits `string`, then hands ``init(url:)`` the custom-scheme form: `url` itself when the
+  /// string is already in that form, so that Foundation parses it only once.
+  private static func decodeWithInitializer(_ string: String, url: URL?) throws(DeepLinkError)
+    -> Self
+  {
     let canonical = try LinkAdmission<Self>.customSchemeString(string)
-    guard let url = URL(string: canonical), let link = Self(url: url) else {
+    let reusable = canonical == string ? url : nil
+    guard let url = reusable ?? URL(string: canonical), let link = Self(url: url) else {
       throw DeepLinkError(
         .noRoute, .url, input: string, value: nil,
         problem: "matches no case of \(Self.self); expected a URL that init?(url:) accepts")

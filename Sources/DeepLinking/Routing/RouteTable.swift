@@ -291,19 +291,28 @@ final class RouteTable: @unchecked Sendable {
     /// The typed edges of `set` in rank order (edges of one converter adjacent), for sets of
     /// more than one node.
     private func typedEdges(_ set: NodeSet) -> [RouteTrie.TypedEdge] {
-      var edges: [RouteTrie.TypedEdge] = []
-      for member in 0..<set.count {
-        var edge = trie.nodes[Int(set[member])].firstTyped
-        while edge >= 0 {
-          edges.append(trie.typedEdges[Int(edge)])
-          edge = trie.typedEdges[Int(edge)].next
-        }
-      }
+      var edges = collect(set, first: \.firstTyped, in: trie.typedEdges, next: \.next)
       if set.count > 1 {
         let trie = table.trie
         edges.sort { trie.rank($0) < trie.rank($1) }
       }
       return edges
+    }
+
+    /// The edges of the linked lists that start at `first` in each node of `set`, in order.
+    private func collect<Edge>(
+      _ set: NodeSet, first: KeyPath<RouteTrie.Node, Int32>, in edges: UnsafeBufferPointer<Edge>,
+      next: KeyPath<Edge, Int32>
+    ) -> [Edge] {
+      var result: [Edge] = []
+      for member in 0..<set.count {
+        var edge = trie.nodes[Int(set[member])][keyPath: first]
+        while edge >= 0 {
+          result.append(edges[Int(edge)])
+          edge = edges[Int(edge)][keyPath: next]
+        }
+      }
+      return result
     }
 
     /// Matches link segments from `index` on against the subtrees at `set`; `folded` says
@@ -386,14 +395,7 @@ final class RouteTable: @unchecked Sendable {
 
       // `<path:…>`, by converter name across the set.
       guard hasRests else { return nil }
-      var rests: [RouteTrie.RestEdge] = []
-      for member in 0..<set.count {
-        var edge = trie.nodes[Int(set[member])].firstRest
-        while edge >= 0 {
-          rests.append(trie.restEdges[Int(edge)])
-          edge = trie.restEdges[Int(edge)].next
-        }
-      }
+      var rests = collect(set, first: \.firstRest, in: trie.restEdges, next: \.next)
       if set.count > 1 {
         let names = table.trie.converterNames
         rests.sort { names[Int($0.converter)] < names[Int($1.converter)] }
