@@ -21,35 +21,55 @@
 /// Values are decoded from the URL when you ask for them, so a match costs nothing for the
 /// parameters you never read.
 public struct URLMatch: Sendable {
-  /// Everything the match holds, in one allocation with its captures.
-  let storage: MatchStorage
+  // Stored inline, so that a match costs no allocation: routing builds one for every
+  // handler it offers a URL to.
+  /// The URL that matched, as given.
+  public let url: String
+  /// The pattern that the URL matched.
+  public let pattern: URLPattern
+  private let inlineCaptures: InlineCaptures
+  private let overflow: [Capture]
+  private let storedCustomValues: [any Sendable]?
+  private let queryBounds: (Int32, Int32)
+  private let fragmentBounds: (Int32, Int32)
+  /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
+  public let decodesPlusAsSpace: Bool
 
   init(
     url: String, pattern: URLPattern, captures: InlineCaptures, overflow: [Capture],
     customValues: [any Sendable], query: Range<Int>?, fragment: Range<Int>?,
     decodesPlusAsSpace: Bool
   ) {
-    storage = MatchStorage(
-      url: url, pattern: pattern, captures: captures, overflow: overflow,
-      customValues: customValues.isEmpty ? nil : customValues, queryRange: query,
-      fragmentRange: fragment, decodesPlusAsSpace: decodesPlusAsSpace)
+    func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
+      guard let range else { return (-1, -1) }
+      return (
+        Int32(truncatingIfNeeded: range.lowerBound), Int32(truncatingIfNeeded: range.upperBound)
+      )
+    }
+    self.url = url
+    self.pattern = pattern
+    self.inlineCaptures = captures
+    self.overflow = overflow
+    self.storedCustomValues = customValues.isEmpty ? nil : customValues
+    self.queryBounds = bounds(query)
+    self.fragmentBounds = bounds(fragment)
+    self.decodesPlusAsSpace = decodesPlusAsSpace
   }
 
-  /// The URL that matched, as given.
-  public var url: String { storage.url }
-
-  /// The pattern that the URL matched.
-  public var pattern: URLPattern { storage.pattern }
-
-  /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
-  public var decodesPlusAsSpace: Bool { storage.decodesPlusAsSpace }
-
-  var customValues: [any Sendable] { storage.customValues ?? [] }
-  var queryRange: Range<Int>? { storage.queryRange }
-  var fragmentRange: Range<Int>? { storage.fragmentRange }
-  var captures: [Capture] {
-    (0..<storage.captures.count).map { storage.captures[$0] } + storage.overflow
+  var customValues: [any Sendable] { storedCustomValues ?? [] }
+  var queryRange: Range<Int>? {
+    queryBounds.0 < 0 ? nil : Int(queryBounds.0)..<Int(queryBounds.1)
   }
+  var fragmentRange: Range<Int>? {
+    fragmentBounds.0 < 0 ? nil : Int(fragmentBounds.0)..<Int(fragmentBounds.1)
+  }
+  var captureCount: Int { inlineCaptures.count + overflow.count }
+  /// Capture `index`, in parameter order.
+  func capture(_ index: Int) -> Capture {
+    index < InlineCaptures.capacity
+      ? inlineCaptures[index] : overflow[index - InlineCaptures.capacity]
+  }
+  var captures: [Capture] { (0..<captureCount).map(capture) }
 
   /// The path parameters by name, percent-decoded: `match.pathParams.id`.
   ///
@@ -131,7 +151,7 @@ public struct URLMatch: Sendable {
   /// - Returns: The value, or `nil` when there is no such parameter or it does not convert.
   public func value<Value>(_ name: String, as type: Value.Type = Value.self) -> Value? {
     guard let index = pattern.parameterNames.firstIndex(of: name) else { return nil }
-    let value = withUTF8Bytes(url) { self.value(of: captures[index], $0) }
+    let value = withUTF8Bytes(url) { self.value(of: capture(index), $0) }
     if let exact = value as? Value { return exact }
     switch value {
     case let integer as Int:
@@ -183,31 +203,4 @@ func queryItemRanges(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>)
     start = end + 1
   }
   return items
-}
-
-/// A match's fields and its captures, in one immutable allocation.
-final class MatchStorage: Sendable {
-  let url: String
-  let pattern: URLPattern
-  let captures: InlineCaptures
-  let overflow: [Capture]
-  let customValues: [any Sendable]?
-  let queryRange: Range<Int>?
-  let fragmentRange: Range<Int>?
-  let decodesPlusAsSpace: Bool
-
-  init(
-    url: String, pattern: URLPattern, captures: InlineCaptures, overflow: [Capture],
-    customValues: [any Sendable]?, queryRange: Range<Int>?, fragmentRange: Range<Int>?,
-    decodesPlusAsSpace: Bool
-  ) {
-    self.url = url
-    self.pattern = pattern
-    self.captures = captures
-    self.overflow = overflow
-    self.customValues = customValues
-    self.queryRange = queryRange
-    self.fragmentRange = fragmentRange
-    self.decodesPlusAsSpace = decodesPlusAsSpace
-  }
 }

@@ -110,14 +110,14 @@ final class RouteTable: @unchecked Sendable {
       var walker = Walker(
         table: self, trie: trie.buffers, patterns: patterns, url: url, bytes: bytes,
         layout: layout, matcher: matcher)
-      return search(&walker, bytes, layout, matcher: matcher, accept) != nil
+      return search(&walker, bytes, layout, matcher: matcher, accept)
     }
   }
 
   private func search(
     _ walker: inout Walker, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
     matcher: URLMatcher, _ accept: (URLMatch, Int) -> Bool
-  ) -> Walker.Result? {
+  ) -> Bool {
     // The tries that admit the URL are walked together, so that specificity is decided
     // segment by segment across them; on an exact tie, the trie listed first wins.
     var roots = NodeSet()
@@ -127,19 +127,17 @@ final class RouteTable: @unchecked Sendable {
         roots.insert(entry.root)
       }
       if anyRoot >= 0 { roots.insert(anyRoot) }
-      return roots.isEmpty ? nil : walker.walk(roots, 0, folded: layout.hostFirst, accept)
+      return !roots.isEmpty && walker.walk(roots, 0, folded: layout.hostFirst, accept)
     }
-    guard let host = layout.host else { return nil }
+    guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
     if let root = webRoots[scheme]?[asciiLowercased(bytes, host)] { roots.insert(root) }
     if anyRoot >= 0, scheme == "https", matcher.isUniversalLinkHost(bytes, host) {
       roots.insert(anyRoot)
     }
-    if !roots.isEmpty, let result = walker.walk(roots, 0, folded: false, accept) {
-      return result
-    }
+    if !roots.isEmpty, walker.walk(roots, 0, folded: false, accept) { return true }
     // A host parameter is the least specific host, and captures the host first.
-    guard let root = webParameterRoots[scheme] else { return nil }
+    guard let root = webParameterRoots[scheme] else { return false }
     walker.push(Capture(range: host, value: .text))
     return walker.walk(NodeSet(root), 0, folded: false, accept)
   }
@@ -176,10 +174,12 @@ final class RouteTable: @unchecked Sendable {
   }
 
   /// A depth-first search over one URL, with the captures of the current path.
+  ///
+  /// Written without closures on the way down, so that a step of the search copies no
+  /// walker and takes no reference.
   private struct Walker {
-    /// Returned once a route is accepted; `nil` means keep searching.
-    enum Result { case accepted }
-
+    // Every method is `mutating`, even those that only read: a non-mutating call from the
+    // mutating `walk` would copy the whole walker (some 470 bytes) to pass it.
     /// Offers a match and its route's index; `true` stops the search.
     typealias Accept = (URLMatch, Int) -> Bool
 
@@ -191,6 +191,8 @@ final class RouteTable: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     let layout: URLLayout
     let matcher: URLMatcher
+    /// Whether built-in converter names still mean the built-ins, read once.
+    let standardBuiltIns: Bool
     var captures = InlineCaptures()
     var overflow: [Capture] = []
     var conversion: SegmentConversion
@@ -206,6 +208,7 @@ final class RouteTable: @unchecked Sendable {
       self.bytes = bytes
       self.layout = layout
       self.matcher = matcher
+      self.standardBuiltIns = matcher.usesStandardBuiltIns
       self.conversion = SegmentConversion()
     }
 
@@ -213,11 +216,15 @@ final class RouteTable: @unchecked Sendable {
       if !captures.append(capture) { overflow.append(capture) }
     }
 
-    mutating func pop() {
+    /// Forgets the last capture and any custom values after `customCount`, on backtracking.
+    private mutating func pop(customCount: Int) {
       if overflow.isEmpty { captures.removeLast() } else { overflow.removeLast() }
+      if conversion.customValues.count > customCount {
+        conversion.truncateCustomValues(to: customCount)
+      }
     }
 
-    private func offer(routesFrom first: Int32, _ accept: Accept) -> Result? {
+    private mutating func offer(routesFrom first: Int32, _ accept: Accept) -> Bool {
       var link = first
       while link >= 0 {
         let route = Int(trie.routeLinks[Int(link)].route)
@@ -225,33 +232,46 @@ final class RouteTable: @unchecked Sendable {
           url: url, pattern: patterns[route], captures: captures, overflow: overflow,
           customValues: conversion.customValues, query: layout.query,
           fragment: layout.fragment, decodesPlusAsSpace: matcher.decodesPlusAsSpace)
-        if accept(match, route) { return .accepted }
+        if accept(match, route) { return true }
         link = trie.routeLinks[Int(link)].next
       }
-      return nil
+      return false
     }
 
-    /// Converts segment `index` with converter `converter`, captures the value, and goes on
-    /// with `next`; undoes the capture when nothing below takes the URL.
-    private mutating func descend(
+    /// Converts segment `index` (for a rest, the segments from `index` on) and captures
+    /// `range` with the value; `false`, capturing nothing, when the converter refuses.
+    @inline(__always)
+    private mutating func capture(
       converter: Int32, builtIn: BuiltInConverter?, isRest: Bool, index: Int,
-      capturing range: Range<Int>, _ next: (inout Walker) -> Result?
-    ) -> Result? {
-      let customCount = conversion.customValues.count
-      guard
-        case .some(let value?) = conversion.convert(
-          table.trie.converterNames[Int(converter)], builtIn: builtIn, isRest: isRest, at: index,
+      range: Range<Int>
+    ) -> Bool {
+      let value: ConvertedValue?
+      if let builtIn, standardBuiltIns, !isRest {
+        let segment = layout.linkRange(index)
+        if layout.linkHasEscapes {
+          value = withDecodedBytes(bytes, segment, plusIsSpace: false) {
+            builtIn.convert(decoded: $0)
+          }
+        } else {
+          value = builtIn.convert(decoded: UnsafeBufferPointer(rebasing: bytes[segment]))
+        }
+      } else {
+        let converted = conversion.convert(
+          converter >= 0 ? table.trie.converterNames[Int(converter)] : "string", builtIn: builtIn,
+          isRest: isRest, at: index,
           in: bytes, layout, with: matcher)
-      else { return nil }
+        guard case .some(let result) = converted else { return false }
+        value = result
+      }
+      guard let value else { return false }
       push(Capture(range: range, value: value))
-      if let result = next(&self) { return result }
-      pop()
-      conversion.truncateCustomValues(to: customCount)
-      return nil
+      return true
     }
 
     /// The literal children of `set` for segment `range`.
-    private func literalChildren(_ set: NodeSet, _ range: Range<Int>, folded: Bool) -> NodeSet {
+    private mutating func literalChildren(_ set: NodeSet, _ range: Range<Int>, folded: Bool)
+      -> NodeSet
+    {
       var children = NodeSet()
       var any = false
       for member in 0..<set.count {
@@ -260,47 +280,58 @@ final class RouteTable: @unchecked Sendable {
       }
       guard any else { return children }
       let table = folded ? trie.foldedLiterals : trie.literals
-      withDecodedBytes(
-        bytes, range, plusIsSpace: false, mayHaveEscapes: layout.linkHasEscapes
-      ) { decoded in
-        func lookUp(_ key: UnsafeBufferPointer<UInt8>) {
-          let keyHash = LiteralEdges.hash(key)
-          for member in 0..<set.count {
-            let parent = set[member]
-            let node = trie.nodes[Int(parent)]
-            guard folded ? node.hasFoldedLiterals : node.hasLiterals else { continue }
-            table.forEach(
-              parent: parent, key: key, hash: LiteralEdges.hash(keyHash, parent: parent)
-            ) { child in
-              children.insert(child)
-              return true
-            }
-          }
+      let raw = UnsafeBufferPointer(rebasing: bytes[range])
+      let needsFolding = folded && raw.contains { $0 &- UInt8(ascii: "A") < 26 }
+      if !layout.linkHasEscapes, !needsFolding {
+        lookUp(raw, under: set, folded: folded, in: table, into: &children)
+        return children
+      }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+        var count = raw.count
+        if layout.linkHasEscapes {
+          count = percentDecode(raw, into: buffer, plusIsSpace: false)
+        } else {
+          _ = buffer.initialize(from: raw)
         }
-        guard folded, decoded.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
-          return lookUp(decoded)
+        if folded {
+          for index in 0..<count { buffer[index] = lowercasedASCII(buffer[index]) }
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decoded.count) { lowered in
-          for index in 0..<decoded.count { lowered[index] = lowercasedASCII(decoded[index]) }
-          lookUp(UnsafeBufferPointer(lowered))
-        }
+        let key = UnsafeBufferPointer(rebasing: buffer[..<count])
+        lookUp(key, under: set, folded: folded, in: table, into: &children)
       }
       return children
     }
 
+    /// Adds the children of the members of `set` under `key` to `children`.
+    private mutating func lookUp(
+      _ key: UnsafeBufferPointer<UInt8>, under set: NodeSet, folded: Bool,
+      in table: LiteralEdges.Buffers, into children: inout NodeSet
+    ) {
+      let keyHash = LiteralEdges.hash(key)
+      for member in 0..<set.count {
+        let parent = set[member]
+        let node = trie.nodes[Int(parent)]
+        guard folded ? node.hasFoldedLiterals : node.hasLiterals else { continue }
+        table.forEach(
+          parent: parent, key: key, hash: LiteralEdges.hash(keyHash, parent: parent)
+        ) { child in
+          children.insert(child)
+          return true
+        }
+      }
+    }
+
     /// The typed edges of `set` in rank order (edges of one converter adjacent), for sets of
     /// more than one node.
-    private func typedEdges(_ set: NodeSet) -> [RouteTrie.TypedEdge] {
+    private mutating func typedEdges(_ set: NodeSet) -> [RouteTrie.TypedEdge] {
       var edges = collect(set, first: \.firstTyped, in: trie.typedEdges, next: \.next)
-      if set.count > 1 {
-        let trie = table.trie
-        edges.sort { trie.rank($0) < trie.rank($1) }
-      }
+      let trie = table.trie
+      edges.sort { trie.rank($0) < trie.rank($1) }
       return edges
     }
 
     /// The edges of the linked lists that start at `first` in each node of `set`, in order.
-    private func collect<Edge>(
+    private mutating func collect<Edge>(
       _ set: NodeSet, first: KeyPath<RouteTrie.Node, Int32>, in edges: UnsafeBufferPointer<Edge>,
       next: KeyPath<Edge, Int32>
     ) -> [Edge] {
@@ -315,25 +346,25 @@ final class RouteTable: @unchecked Sendable {
       return result
     }
 
-    /// Matches link segments from `index` on against the subtrees at `set`; `folded` says
-    /// that segment `index` is a host, compared ignoring case.
-    mutating func walk(_ set: NodeSet, _ index: Int, folded: Bool, _ accept: Accept) -> Result? {
+    /// Matches link segments from `index` on against the subtrees at `set`.
+    ///
+    /// `folded` says that segment `index` is a host, compared ignoring case. Returns whether
+    /// a route was accepted.
+    mutating func walk(_ set: NodeSet, _ index: Int, folded: Bool, _ accept: Accept) -> Bool {
       let count = layout.linkCount
       guard index < count else {
         for member in 0..<set.count {
           let first = trie.nodes[Int(set[member])].firstTerminal
-          if let result = offer(routesFrom: first, accept) { return result }
+          if first >= 0, offer(routesFrom: first, accept) { return true }
         }
-        return nil
+        return false
       }
       let range = layout.linkRange(index)
 
       // Literals.
       let literals = literalChildren(set, range, folded: folded)
-      if !literals.isEmpty, let result = walk(literals, index + 1, folded: false, accept) {
-        return result
-      }
-      guard !range.isEmpty else { return nil }
+      if !literals.isEmpty, walk(literals, index + 1, folded: false, accept) { return true }
+      guard !range.isEmpty else { return false }
 
       // Typed parameters, by rank across the set; the same converter is one step. With one
       // node (the usual case) its list is already in rank order.
@@ -341,14 +372,17 @@ final class RouteTable: @unchecked Sendable {
         var edge = trie.nodes[Int(set[0])].firstTyped
         while edge >= 0 {
           let typed = trie.typedEdges[Int(edge)]
-          let result = descend(
+          let customCount = conversion.customValues.count
+          if capture(
             converter: typed.converter, builtIn: typed.builtIn, isRest: false, index: index,
-            capturing: range
-          ) { walker in walker.walk(NodeSet(typed.child), index + 1, folded: false, accept) }
-          if let result { return result }
+            range: range)
+          {
+            if walk(NodeSet(typed.child), index + 1, folded: false, accept) { return true }
+            pop(customCount: customCount)
+          }
           edge = typed.next
         }
-      } else {
+      } else if hasTypedEdges(set) {
         let typed = typedEdges(set)
         var start = 0
         while start < typed.count {
@@ -359,11 +393,14 @@ final class RouteTable: @unchecked Sendable {
             end += 1
           }
           let edge = typed[start]
-          let result = descend(
+          let customCount = conversion.customValues.count
+          if capture(
             converter: edge.converter, builtIn: edge.builtIn, isRest: false, index: index,
-            capturing: range
-          ) { walker in walker.walk(children, index + 1, folded: false, accept) }
-          if let result { return result }
+            range: range)
+          {
+            if walk(children, index + 1, folded: false, accept) { return true }
+            pop(customCount: customCount)
+          }
           start = end
         }
       }
@@ -380,21 +417,15 @@ final class RouteTable: @unchecked Sendable {
       }
       if !strings.isEmpty {
         let customCount = conversion.customValues.count
-        if case .some(let value?) = conversion.convert(
-          "string", builtIn: .string, isRest: false, at: index, in: bytes, layout, with: matcher)
-        {
-          push(Capture(range: range, value: value))
-          if let result = walk(strings, index + 1, folded: false, accept) { return result }
-          pop()
-          conversion.truncateCustomValues(to: customCount)
+        if capture(converter: -1, builtIn: .string, isRest: false, index: index, range: range) {
+          if walk(strings, index + 1, folded: false, accept) { return true }
+          pop(customCount: customCount)
         }
       }
-      if !wildcards.isEmpty, let result = walk(wildcards, index + 1, folded: false, accept) {
-        return result
-      }
+      if !wildcards.isEmpty, walk(wildcards, index + 1, folded: false, accept) { return true }
 
       // `<path:…>`, by converter name across the set.
-      guard hasRests else { return nil }
+      guard hasRests else { return false }
       var rests = collect(set, first: \.firstRest, in: trie.restEdges, next: \.next)
       if set.count > 1 {
         let names = table.trie.converterNames
@@ -402,13 +433,23 @@ final class RouteTable: @unchecked Sendable {
       }
       let whole = range.lowerBound..<layout.linkRange(count - 1).upperBound
       for edge in rests {
-        let result = descend(
+        let customCount = conversion.customValues.count
+        if capture(
           converter: edge.converter, builtIn: edge.builtIn, isRest: true, index: index,
-          capturing: whole
-        ) { walker in walker.offer(routesFrom: edge.firstRoute, accept) }
-        if let result { return result }
+          range: whole)
+        {
+          if offer(routesFrom: edge.firstRoute, accept) { return true }
+          pop(customCount: customCount)
+        }
       }
-      return nil
+      return false
+    }
+
+    private mutating func hasTypedEdges(_ set: NodeSet) -> Bool {
+      for member in 0..<set.count where trie.nodes[Int(set[member])].firstTyped >= 0 {
+        return true
+      }
+      return false
     }
   }
 }
