@@ -189,6 +189,30 @@ enum NavigationMap {
     #expect(router.route("https://anything.org/about") == "about anything.org")
   }
 
+  /// Hosts compare ignoring case, whether the route names its scheme (its host literal is
+  /// stored lowercased) or not (its first literal keeps its case for universal-link paths,
+  /// which compare exactly); both kinds at once, with escapes.
+  @Test(arguments: [
+    ("myapp://settings", "settings"),
+    ("MYAPP://SETTINGS", "settings"),
+    ("myapp://%53ettings", "settings"),
+    ("myapp://Profile/3", "profile myapp"),
+    ("myapp://pROFILE/3", "profile myapp"),
+    ("other://PROFILE/3", "profile any"),
+    ("other://Pr%6Ffile/3", "profile any"),
+    ("https://example.com/Profile/3", "profile any"),
+    ("https://example.com/profile/3", "none"),
+    ("myapp:Profile/3", "profile any"),
+    ("myapp:profile/3", "profile myapp"),
+  ])
+  func hostLiteralsFoldCaseAcrossSchemeAndSchemelessRoutes(url: String, expected: String) {
+    var router = DeepLinkRouter<String>(matcher: URLMatcher(universalLinkHosts: ["example.com"]))
+    router.register("myapp://Settings") { _, _ in "settings" }
+    router.register("myapp://PROFILE/<int:id>") { _, _ in "profile myapp" }
+    router.register("Profile/<int:id>") { _, _ in "profile any" }
+    #expect((router.route(url) ?? "none") == expected)
+  }
+
   @Test func customConvertersAreLookedUpWhenRouting() {
     var router = DeepLinkRouter<String>()
     router.register("myapp://n/<even:n>") { _, _ in "even" }

@@ -17,6 +17,28 @@ import Testing
     #expect(match.values["id"] as? Int == 3)
   }
 
+  /// Names, sources and equality are read back from the compiled form: host parameter
+  /// first, non-ASCII text, custom converters, `value(_:as:)` by name.
+  @Test func namesAndSourceSurviveCompilation() throws {
+    let source = "https://<site>/caf%C3%A9/<region:r>/:n/<path:rest>"
+    let pattern = try URLPattern(validating: source)
+    #expect(pattern.source == source)
+    #expect(pattern.description == source)
+    #expect(pattern.parameterNames == ["site", "r", "n", "rest"])
+    #expect(pattern == URLPattern(stringLiteral: source))
+    #expect(pattern != URLPattern(stringLiteral: "https://<site>/café/<region:r>/:n/<path:rest>"))
+    #expect(Set([pattern, URLPattern(stringLiteral: source)]).count == 1)
+    var matcher = URLMatcher()
+    matcher.valueConverters["region"] = { components, index in components[index].uppercased() }
+    let match = try #require(matcher.match("https://a.org/café/eu/7/x/y", against: pattern))
+    #expect(match.value("site", as: String.self) == "a.org")
+    #expect(match.value("r", as: String.self) == "EU")
+    #expect(match.value("n", as: Int.self) == 7)
+    #expect(match.value("rest", as: String.self) == "x/y")
+    #expect(match.value("nothing", as: String.self) == nil)
+    #expect(match.value("re", as: String.self) == nil)
+  }
+
   @Test func wildcardMatchesExactlyOneSegment() {
     let pattern: URLPattern = "myapp://a/*/c"
     #expect(pattern.match("myapp://a/anything/c") != nil)

@@ -180,7 +180,7 @@ extension DeepLinkCodable {
       throw invalid(
         "case \(quoted(encoded.caseName)) has no route in \(Self.self).routes")
     }
-    guard pattern.scheme == nil, !pattern.tokens.isEmpty else {
+    guard pattern.scheme == nil, !pattern.storage.opsBuffer.isEmpty else {
       throw invalid(
         "the route of case \(quoted(encoded.caseName)), "
           + "\(quoted(pattern.source)), has a scheme; expected host and path only")
@@ -188,7 +188,7 @@ extension DeepLinkCodable {
     var values = encoded.values
     func take(_ name: String) throws(DeepLinkError) -> String {
       var index = values.firstIndex { $0.label == name }
-      if index == nil, pattern.parameterNames.count == 1 {
+      if index == nil, pattern.storage.parameterCount == 1 {
         index = values.firstIndex { $0.label == "_0" }
       }
       guard let index, !values[index].isArray,
@@ -206,7 +206,6 @@ extension DeepLinkCodable {
     let storage = pattern.storage
     var segments: [String] = []
     segments.reserveCapacity(storage.opsBuffer.count)
-    var parameter = 0
     for op in storage.opsBuffer {
       switch op.kind {
       case .literal:
@@ -219,14 +218,12 @@ extension DeepLinkCodable {
           "the route \(quoted(pattern.source)) has \"*\", which stands for "
             + "no value; expected parameters that name the case's values")
       case .parameter:
-        let text = try take(storage.parameterNames[parameter])
-        parameter += 1
+        let text = try take(storage.sourceText(op.name))
         try Self.check(
           text, converter: storage.converterName(of: op), builtIn: op.builtIn, subject: subject)
         segments.append(text)
       case .rest:
-        let text = try take(storage.parameterNames[parameter])
-        parameter += 1
+        let text = try take(storage.sourceText(op.name))
         segments += text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
           .map { String(Substring($0)) }
       }

@@ -150,7 +150,7 @@ public struct URLMatch: Sendable {
   ///   - type: The type to return.
   /// - Returns: The value, or `nil` when there is no such parameter or it does not convert.
   public func value<Value>(_ name: String, as type: Value.Type = Value.self) -> Value? {
-    guard let index = pattern.parameterNames.firstIndex(of: name) else { return nil }
+    guard let index = pattern.storage.parameterIndex(named: name) else { return nil }
     let value = withUTF8Bytes(url) { self.value(of: capture(index), $0) }
     if let exact = value as? Value { return exact }
     switch value {

@@ -41,80 +41,77 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   /// The compiled form, shared by copies (a match holds one reference to it).
   let storage: Storage
 
-  /// The compiled form of a pattern.
+  /// The compiled form of a pattern: plain data in one block of memory that it owns.
   ///
-  /// Immutable after `init`, so sharing it across threads is safe; `@unchecked` because the
-  /// ops and literals also live in buffers it owns, which the matching loop reads without
-  /// reference counting.
+  /// The block holds the ops (one per segment, then the web host's), the source's bytes, the
+  /// literals' decoded bytes and the scheme's lowercased bytes. Tokens, names and the source
+  /// string are derived from it when a message or a printer needs them, so that a pattern
+  /// costs two allocations and a few hundred bytes, and matching reads one block.
+  ///
+  /// Immutable after `init`, so sharing it across threads is safe; `@unchecked` because of
+  /// the buffers into the block.
   final class Storage: @unchecked Sendable {
-    let source: String
-    /// The lowercased scheme, or `nil` for a pattern that matches under any scheme.
-    let scheme: String?
+    /// The ops that the link's segments must match, in order.
+    let opsBuffer: UnsafeBufferPointer<Op>
+    /// For a web pattern, the op that the URL's host must match.
+    let authorityOp: Op?
+    /// The pattern as written.
+    let sourceBytes: UnsafeBufferPointer<UInt8>
+    /// The bytes of every literal, which ops refer to by range.
+    let literalsBuffer: UnsafeBufferPointer<UInt8>
+    /// The lowercased scheme's bytes, if the pattern has a scheme.
+    let schemeBytes: UnsafeBufferPointer<UInt8>?
     /// Whether the scheme is `http` or `https`.
     let isWeb: Bool
-    /// For a web pattern, the token that the URL's host must match.
-    let authority: Token?
-    /// The tokens that the link's segments must match, in order.
-    let tokens: [Token]
-    let parameterNames: [String]
-    let authorityOp: Op?
-    /// The names of custom converters, which ops refer to by index; built-ins are not listed.
-    let converterNames: [String]
-    /// The tokens as trivially copyable operations, for the matching loop, in memory that
-    /// this storage owns and frees.
-    let opsBuffer: UnsafeBufferPointer<Op>
-    /// The bytes of every literal, which ops refer to by range; in the same allocation as
-    /// `opsBuffer`.
-    let literalsBuffer: UnsafeBufferPointer<UInt8>
-    /// The lowercased scheme's bytes in `literalsBuffer`, if the pattern has a scheme.
-    let schemeBytes: UnsafeBufferPointer<UInt8>?
     private let memory: UnsafeMutableRawPointer
 
-    init(
-      source: String, scheme: String?, isWeb: Bool, authority: Token?, tokens: [Token],
-      parameterNames: [String]
-    ) {
-      self.source = source
-      self.scheme = scheme
+    init(source: String, scheme: String?, isWeb: Bool, authority: Token?, tokens: [Token]) {
       self.isWeb = isWeb
-      self.authority = authority
-      self.tokens = tokens
-      self.parameterNames = parameterNames
-      // One allocation for the ops, then the literal bytes, then the scheme's bytes; sized
-      // first, then written in place.
+      // Sized first, then written in place.
+      let sourceCount = source.utf8.count
       var literalCount = scheme?.utf8.count ?? 0
-      if case .literal(let bytes)? = authority?.kind { literalCount += bytes.count }
-      for token in tokens {
+      for token in tokens + (authority.map { [$0] } ?? []) {
         if case .literal(let bytes) = token.kind { literalCount += bytes.count }
       }
-      let opsBytes = MemoryLayout<Op>.stride * tokens.count
+      let opCount = tokens.count + (authority == nil ? 0 : 1)
+      let opsBytes = MemoryLayout<Op>.stride * opCount
       memory = UnsafeMutableRawPointer.allocate(
-        byteCount: max(1, opsBytes + literalCount), alignment: MemoryLayout<Op>.alignment)
-      let opsStart = memory.bindMemory(to: Op.self, capacity: tokens.count)
-      let literalsStart = (memory + opsBytes).bindMemory(to: UInt8.self, capacity: literalCount)
+        byteCount: max(1, opsBytes + sourceCount + literalCount),
+        alignment: MemoryLayout<Op>.alignment)
+      let opsStart = memory.bindMemory(to: Op.self, capacity: opCount)
+      let bytesStart = (memory + opsBytes).bindMemory(
+        to: UInt8.self, capacity: sourceCount + literalCount)
+      var source = source
+      source.withUTF8 {
+        bytesStart.initialize(from: $0.baseAddress.unsafelyUnwrapped, count: $0.count)
+      }
+      let literalsStart = bytesStart + sourceCount
       var written = 0
-      var converterNames: [String] = []
       func op(_ token: Token) -> Op {
+        var op = Op(kind: .wildcard, text: token.textRange)
         switch token.kind {
         case .literal(let bytes):
           let start = written
           (literalsStart + written).initialize(from: bytes, count: bytes.count)
           written += bytes.count
-          return Op(kind: .literal, literal: Int32(start)..<Int32(written))
+          op.kind = .literal
+          op.literal = Int32(start)..<Int32(written)
         case .wildcard:
-          return Op(kind: .wildcard)
-        case .parameter(_, let builtIn?):
-          return Op(kind: .parameter, builtIn: builtIn)
-        case .parameter(let converter, nil):
-          converterNames.append(converter)
-          return Op(kind: .parameter, converter: converterNames.count - 1)
+          break
+        case .parameter(_, let builtIn):
+          op.kind = .parameter
+          op.builtIn = builtIn
         case .rest:
-          return Op(kind: .rest, builtIn: .path)
+          op.kind = .rest
+          op.builtIn = .path
         }
+        op.name = token.nameRange
+        op.converterName = token.converterRange
+        return op
       }
       for (index, token) in tokens.enumerated() { (opsStart + index).initialize(to: op(token)) }
-      self.authorityOp = authority.map(op)
-      self.converterNames = converterNames
+      if let authority { (opsStart + tokens.count).initialize(to: op(authority)) }
+      authorityOp = authority == nil ? nil : opsStart[tokens.count]
       let schemeStart = written
       if let scheme {
         for byte in scheme.utf8 {
@@ -123,6 +120,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
         }
       }
       opsBuffer = UnsafeBufferPointer(start: opsStart, count: tokens.count)
+      sourceBytes = UnsafeBufferPointer(start: bytesStart, count: sourceCount)
       literalsBuffer = UnsafeBufferPointer(start: literalsStart, count: written)
       schemeBytes =
         scheme == nil ? nil : UnsafeBufferPointer(rebasing: literalsBuffer[schemeStart..<written])
@@ -130,11 +128,85 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
 
     deinit { memory.deallocate() }
 
+    /// The source's bytes in `range`, as a string.
+    func sourceText(_ range: Range<Int32>) -> String {
+      String(
+        decoding: UnsafeBufferPointer(
+          rebasing: sourceBytes[Int(range.lowerBound)..<Int(range.upperBound)]),
+        as: UTF8.self)
+    }
+
+    /// The pattern as written.
+    var source: String { String(decoding: sourceBytes, as: UTF8.self) }
+
+    /// The lowercased scheme, or `nil` for a pattern that matches under any scheme.
+    var scheme: String? { schemeBytes.map { String(decoding: $0, as: UTF8.self) } }
+
     /// The name of the converter an op uses: a built-in's, or a custom one's.
     func converterName(of op: Op) -> String {
-      if op.converter >= 0 { return converterNames[op.converter] }
-      return op.kind == .rest ? "path" : op.builtIn?.name ?? "string"
+      if let builtIn = op.builtIn { return op.kind == .rest ? "path" : builtIn.name }
+      return sourceText(op.converterName)
     }
+
+    /// The ops that have names, in order: the host's first, then the segments'.
+    private var namedOps: [Op] {
+      (authorityOp.map { [$0] } ?? []).filter(\.isNamed) + opsBuffer.filter(\.isNamed)
+    }
+
+    /// The names of the parameters, in the order they appear.
+    var parameterNames: [String] { namedOps.map { sourceText($0.name) } }
+
+    /// How many parameters the pattern has.
+    var parameterCount: Int {
+      (authorityOp?.isNamed == true ? 1 : 0) + opsBuffer.lazy.filter(\.isNamed).count
+    }
+
+    /// The position of the parameter `name` among ``parameterNames``, compared as bytes.
+    func parameterIndex(named name: String) -> Int? {
+      var index = 0
+      func matches(_ op: Op) -> Bool {
+        let bytes = UnsafeBufferPointer(
+          rebasing: sourceBytes[Int(op.name.lowerBound)..<Int(op.name.upperBound)])
+        return name.utf8.elementsEqual(bytes)
+      }
+      if let authorityOp, authorityOp.isNamed {
+        if matches(authorityOp) { return index }
+        index += 1
+      }
+      for op in opsBuffer where op.isNamed {
+        if matches(op) { return index }
+        index += 1
+      }
+      return nil
+    }
+
+    /// The token an op was compiled from, for messages and printing.
+    func token(_ op: Op, _ component: DeepLinkError.Component) -> Token {
+      let kind: Token.Kind
+      switch op.kind {
+      case .literal:
+        kind = .literal(
+          Array(literalsBuffer[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)]))
+      case .parameter: kind = .parameter(converter: converterName(of: op), builtIn: op.builtIn)
+      case .wildcard: kind = .wildcard
+      case .rest: kind = .rest(converter: "path")
+      }
+      return Token(
+        kind: kind, name: op.isNamed ? sourceText(op.name) : nil, text: sourceText(op.text),
+        component: component, textRange: op.text, nameRange: op.name,
+        converterRange: op.converterName)
+    }
+
+    /// The token of segment op `position`.
+    func token(at position: Int) -> Token {
+      token(opsBuffer[position], .patternSegment(position + 1))
+    }
+
+    /// The tokens of the segments, in order.
+    var tokens: [Token] { opsBuffer.indices.map(token(at:)) }
+
+    /// For a web pattern, the token that the URL's host must match.
+    var authority: Token? { authorityOp.map { token($0, .host) } }
   }
 
   /// A token reduced to plain data, so that the matching loop copies no references.
@@ -143,11 +215,17 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     var kind: Kind
     /// For parameters and rests, the built-in that the converter name stands for, if any.
     var builtIn: BuiltInConverter? = nil
-    /// For literals, the range of their bytes in ``Storage/literals``.
+    /// For literals, the range of their bytes in ``Storage/literalsBuffer``.
     var literal: Range<Int32> = 0..<0
-    /// For custom converters, the index of the name in ``Storage/converterNames``; -1 for
-    /// built-ins.
-    var converter = -1
+    /// The segment as written, in ``Storage/sourceBytes``.
+    var text: Range<Int32>
+    /// For parameters and rests, the name, in ``Storage/sourceBytes``.
+    var name: Range<Int32> = 0..<0
+    /// For custom converters, the converter's name, in ``Storage/sourceBytes``.
+    var converterName: Range<Int32> = 0..<0
+
+    /// Whether the op captures a named value.
+    var isNamed: Bool { kind == .parameter || kind == .rest }
 
     /// How specific the token is; lower sorts first, segment by segment: a literal is 0, a
     /// typed parameter 1, a string parameter 2, `*` 3 and `<path:…>` 4.
@@ -203,6 +281,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     let layout = PatternLayout(source)
     let utf8 = source.utf8
     func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+    func sourceOffset(_ piece: Substring) -> Int {
+      utf8.distance(from: utf8.startIndex, to: piece.startIndex)
+    }
     var rest = Substring(source)
     if let delimiter = layout.delimiter.map(at) {
       throw failure(
@@ -254,7 +335,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
         throw failure(.host, nil, "expected a host after \"\(scheme ?? "")://\"")
       }
       authority = try Token.compile(
-        host, component: .host, isHost: true, failure: failure)
+        host, at: sourceOffset(host), component: .host, isHost: true, failure: failure)
     }
 
     var tokens: [Token] = []
@@ -275,7 +356,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       }
       let isHost = offset == 0 && !isWeb && scheme != nil
       tokens.append(
-        try Token.compile(piece, component: component, isHost: isHost, failure: failure))
+        try Token.compile(
+          piece, at: sourceOffset(piece), component: component, isHost: isHost, failure: failure))
     }
     let count = tokens.count + (authority == nil ? 0 : 1)
     for offset in 0..<count {
@@ -298,8 +380,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       names.append(name)
     }
     storage = Storage(
-      source: source, scheme: scheme, isWeb: isWeb, authority: authority, tokens: tokens,
-      parameterNames: names)
+      source: source, scheme: scheme, isWeb: isWeb, authority: authority, tokens: tokens)
   }
 
   /// Compiles a pattern literal, stopping the program with the reason if it is invalid.
@@ -323,11 +404,15 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   }
 
   /// Two patterns are equal when they were written the same way.
-  public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool { lhs.source == rhs.source }
+  public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.sourceBytes.elementsEqual(rhs.storage.sourceBytes)
+  }
 
   /// Hashes the pattern's source.
   /// - Parameter hasher: The hasher to use.
-  public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(bytes: UnsafeRawBufferPointer(storage.sourceBytes))
+  }
 }
 
 /// The offsets of a pattern's ASCII delimiters, found in one pass over its UTF-8 bytes.
@@ -391,16 +476,32 @@ struct Token: Sendable {
   /// The segment as written, for messages.
   var text: String
   var component: DeepLinkError.Component
+  /// Where ``text`` is in the pattern's source, in UTF-8 bytes.
+  var textRange: Range<Int32>
+  /// Where ``name`` is in the pattern's source.
+  var nameRange: Range<Int32> = 0..<0
+  /// Where a custom converter's name is in the pattern's source.
+  var converterRange: Range<Int32> = 0..<0
 
+  /// Compiles `piece`, which starts `offset` UTF-8 bytes into the pattern's source.
   static func compile(
-    _ piece: Substring, component: DeepLinkError.Component, isHost: Bool,
+    _ piece: Substring, at offset: Int, component: DeepLinkError.Component, isHost: Bool,
     failure: (DeepLinkError.Component, String?, String) -> DeepLinkError
   ) throws(DeepLinkError) -> Token {
     let text = String(piece)
-    func token(_ kind: Kind, _ name: String?) -> Token {
-      Token(kind: kind, name: name, text: text, component: component)
+    let textRange = Int32(offset)..<Int32(offset + piece.utf8.count)
+    /// The range of `part`, a slice of `piece`, in the source.
+    func range(_ part: Substring) -> Range<Int32> {
+      let start = offset + piece.utf8.distance(from: piece.startIndex, to: part.startIndex)
+      return Int32(start)..<Int32(start + part.utf8.count)
     }
-    func checkedName(_ name: Substring, example: String) throws(DeepLinkError) -> String {
+    func token(_ kind: Kind, _ name: Substring?, converter: Substring? = nil) -> Token {
+      Token(
+        kind: kind, name: name.map(String.init), text: text, component: component,
+        textRange: textRange, nameRange: name.map(range) ?? 0..<0,
+        converterRange: converter.map(range) ?? 0..<0)
+    }
+    func checkedName(_ name: Substring, example: String) throws(DeepLinkError) -> Substring {
       guard !name.isEmpty else {
         throw failure(component, text, "has an empty parameter name; expected \(example)")
       }
@@ -411,7 +512,7 @@ struct Token: Sendable {
           "has an invalid parameter name \(quoted(String(name))); "
             + "expected letters, digits and \"_\"")
       }
-      return String(name)
+      return name
     }
 
     let bytes = piece.utf8
@@ -421,9 +522,8 @@ struct Token: Sendable {
       return token(.parameter(converter: "string", builtIn: .string), name)
     }
     if bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">"), bytes.count >= 2 {
-      let inner = bytes.dropFirst().dropLast()
-      let parts = inner.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-        .map { Substring($0) }
+      let inner = piece.dropFirst().dropLast()
+      let parts = inner.split(separator: ":", omittingEmptySubsequences: false)
       let example = "\"<name>\" or \"<converter:name>\""
       switch parts.count {
       case 1:
@@ -443,7 +543,9 @@ struct Token: Sendable {
         let name = try checkedName(parts[1], example: example)
         if converter == "path" { return token(.rest(converter: "path"), name) }
         let builtIn = BuiltInConverter.allCases.first { $0.name == converter }
-        return token(.parameter(converter: String(converter), builtIn: builtIn), name)
+        return token(
+          .parameter(converter: String(converter), builtIn: builtIn), name,
+          converter: builtIn == nil ? converter : nil)
       default:
         throw failure(component, text, "is not a parameter; expected \(example)")
       }

@@ -43,13 +43,18 @@ final class RouteTable: @unchecked Sendable {
     let index = Int32(patterns.count)
     patterns.append(pattern)
     let root: Int32
-    var folds = true
+    // Host literals of custom-scheme patterns are lowercased when compiled, so only the
+    // root of scheme-less patterns keeps a second, folded, table for its first segment.
+    var folds = false
     if let scheme = pattern.scheme {
       if pattern.isWeb {
-        folds = false
-        switch pattern.authority?.kind {
-        case .literal(let host)?:
-          let host = String(decoding: host, as: UTF8.self)
+        let storage = pattern.storage
+        switch storage.authorityOp {
+        case let op? where op.kind == .literal:
+          let host = String(
+            decoding: storage.literalsBuffer[
+              Int(op.literal.lowerBound)..<Int(op.literal.upperBound)],
+            as: UTF8.self)
           root = webRoots[scheme, default: [:]][host] ?? trie.makeNode()
           webRoots[scheme, default: [:]][host] = root
         default:
@@ -68,8 +73,9 @@ final class RouteTable: @unchecked Sendable {
     } else {
       if anyRoot < 0 { anyRoot = trie.makeNode() }
       root = anyRoot
+      folds = true
     }
-    let sameShape = trie.insert(pattern.tokens, route: index, under: root, foldsRoot: folds)
+    let sameShape = trie.insert(pattern.storage, route: index, under: root, foldsRoot: folds)
     conflicts += sameShape.map { (Int($0), Int(index)) }
   }
 
@@ -268,22 +274,20 @@ final class RouteTable: @unchecked Sendable {
       return true
     }
 
-    /// The literal children of `set` for segment `range`.
+    /// The literal children of `set` for segment `range`; when `folded`, the segment is a
+    /// host, looked up lowercased: in the folded table of a scheme-less root, in the exact
+    /// table (whose host keys are lowercased) of a custom-scheme root.
     private mutating func literalChildren(_ set: NodeSet, _ range: Range<Int>, folded: Bool)
       -> NodeSet
     {
       var children = NodeSet()
       var any = false
-      for member in 0..<set.count {
-        let node = trie.nodes[Int(set[member])]
-        any = any || (folded ? node.hasFoldedLiterals : node.hasLiterals)
-      }
+      for member in 0..<set.count { any = any || trie.nodes[Int(set[member])].hasLiterals }
       guard any else { return children }
-      let table = folded ? trie.foldedLiterals : trie.literals
       let raw = UnsafeBufferPointer(rebasing: bytes[range])
       let needsFolding = folded && raw.contains { $0 &- UInt8(ascii: "A") < 26 }
       if !layout.linkHasEscapes, !needsFolding {
-        lookUp(raw, under: set, folded: folded, in: table, into: &children)
+        lookUp(raw, under: set, folded: folded, into: &children)
         return children
       }
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
@@ -297,7 +301,7 @@ final class RouteTable: @unchecked Sendable {
           for index in 0..<count { buffer[index] = lowercasedASCII(buffer[index]) }
         }
         let key = UnsafeBufferPointer(rebasing: buffer[..<count])
-        lookUp(key, under: set, folded: folded, in: table, into: &children)
+        lookUp(key, under: set, folded: folded, into: &children)
       }
       return children
     }
@@ -305,13 +309,14 @@ final class RouteTable: @unchecked Sendable {
     /// Adds the children of the members of `set` under `key` to `children`.
     private mutating func lookUp(
       _ key: UnsafeBufferPointer<UInt8>, under set: NodeSet, folded: Bool,
-      in table: LiteralEdges.Buffers, into children: inout NodeSet
+      into children: inout NodeSet
     ) {
       let keyHash = LiteralEdges.hash(key)
       for member in 0..<set.count {
         let parent = set[member]
         let node = trie.nodes[Int(parent)]
-        guard folded ? node.hasFoldedLiterals : node.hasLiterals else { continue }
+        guard node.hasLiterals else { continue }
+        let table = folded && node.hasFoldedLiterals ? trie.foldedLiterals : trie.literals
         table.forEach(
           parent: parent, key: key, hash: LiteralEdges.hash(keyHash, parent: parent)
         ) { child in

@@ -16,7 +16,6 @@ struct RouteTrie: Sendable {
     var firstRest: Int32 = -1
     /// The first of the routes that end here, in registration order.
     var firstTerminal: Int32 = -1
-    var lastTerminal: Int32 = -1
     var hasLiterals = false
     /// Whether the node's literal edges are also in ``RouteTrie/foldedLiterals``.
     var hasFoldedLiterals = false
@@ -34,7 +33,6 @@ struct RouteTrie: Sendable {
     var converter: Int32
     var builtIn: BuiltInConverter?
     var firstRoute: Int32
-    var lastRoute: Int32
     var next: Int32 = -1
   }
 
@@ -108,11 +106,18 @@ struct RouteTrie: Sendable {
     }
   }
 
-  private mutating func appendRoute(_ route: Int32, first: inout Int32, last: inout Int32) {
+  /// Appends `route` to the list that starts at `first` (lists are short: only routes of the
+  /// same shape share one).
+  private mutating func appendRoute(_ route: Int32, first: inout Int32) {
     routeLinks.append(RouteLink(route: route))
     let link = Int32(routeLinks.count - 1)
-    if last >= 0 { routeLinks[Int(last)].next = link } else { first = link }
-    last = link
+    guard first >= 0 else {
+      first = link
+      return
+    }
+    var last = first
+    while routeLinks[Int(last)].next >= 0 { last = routeLinks[Int(last)].next }
+    routeLinks[Int(last)].next = link
   }
 
   /// The routes of a list, in order.
@@ -126,54 +131,63 @@ struct RouteTrie: Sendable {
     return result
   }
 
-  /// Inserts `tokens` under `root` for route `route`.
+  /// Inserts the ops of `pattern` under `root` for route `route`.
   ///
   /// - Returns: The routes that already ended at the same place with the same shape: the
   ///   conflicts that no URL can tell apart from the new route.
-  mutating func insert(_ tokens: [Token], route: Int32, under root: Int32, foldsRoot: Bool)
-    -> [Int32]
-  {
+  mutating func insert(
+    _ pattern: URLPattern.Storage, route: Int32, under root: Int32, foldsRoot: Bool
+  ) -> [Int32] {
     var node = root
-    for (depth, token) in tokens.enumerated() {
-      switch token.kind {
-      case .literal(let bytes):
-        if let child = literals.find(parent: node, key: bytes) {
+    for (depth, op) in pattern.opsBuffer.enumerated() {
+      switch op.kind {
+      case .literal:
+        let key = UnsafeBufferPointer(
+          rebasing: pattern.literalsBuffer[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)])
+        if let child = literals.find(parent: node, key: key) {
           node = child
           continue
         }
         let child = makeNode()
-        literals.insert(parent: node, key: bytes, child: child)
+        literals.insert(parent: node, key: key, child: child)
         nodes[Int(node)].hasLiterals = true
         if depth == 0, foldsRoot {
-          foldedLiterals.insert(parent: node, key: bytes.map(lowercasedASCII), child: child)
+          if key.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) {
+            let folded = key.map(lowercasedASCII)
+            folded.withUnsafeBufferPointer {
+              foldedLiterals.insert(parent: node, key: $0, child: child)
+            }
+          } else {
+            foldedLiterals.insert(parent: node, key: key, child: child)
+          }
           nodes[Int(node)].hasFoldedLiterals = true
         }
         node = child
-      case .parameter(_, let builtIn) where builtIn == .string:
+      case .parameter where op.builtIn == .string:
         if nodes[Int(node)].string < 0 {
           // Make the child first: appending may move the nodes.
           let child = makeNode()
           nodes[Int(node)].string = child
         }
         node = nodes[Int(node)].string
-      case .parameter(let name, let builtIn):
-        node = typedChild(of: node, converter: converter(name), builtIn: builtIn)
+      case .parameter:
+        node = typedChild(
+          of: node, converter: converter(pattern.converterName(of: op)), builtIn: op.builtIn)
       case .wildcard:
         if nodes[Int(node)].wildcard < 0 {
           let child = makeNode()
           nodes[Int(node)].wildcard = child
         }
         node = nodes[Int(node)].wildcard
-      case .rest(let name):
-        return insertRest(at: node, converter: converter(name), route: route)
+      case .rest:
+        return insertRest(
+          at: node, converter: converter(pattern.converterName(of: op)), route: route)
       }
     }
     let existing = routes(from: nodes[Int(node)].firstTerminal)
     var first = nodes[Int(node)].firstTerminal
-    var last = nodes[Int(node)].lastTerminal
-    appendRoute(route, first: &first, last: &last)
+    appendRoute(route, first: &first)
     nodes[Int(node)].firstTerminal = first
-    nodes[Int(node)].lastTerminal = last
     return existing
   }
 
@@ -210,10 +224,8 @@ struct RouteTrie: Sendable {
       if restEdges[Int(edge)].converter == converter {
         let existing = routes(from: restEdges[Int(edge)].firstRoute)
         var first = restEdges[Int(edge)].firstRoute
-        var last = restEdges[Int(edge)].lastRoute
-        appendRoute(route, first: &first, last: &last)
+        appendRoute(route, first: &first)
         restEdges[Int(edge)].firstRoute = first
-        restEdges[Int(edge)].lastRoute = last
         return existing
       }
       if name < converterNames[Int(restEdges[Int(edge)].converter)] { break }
@@ -221,12 +233,11 @@ struct RouteTrie: Sendable {
       edge = restEdges[Int(edge)].next
     }
     var first: Int32 = -1
-    var last: Int32 = -1
-    appendRoute(route, first: &first, last: &last)
+    appendRoute(route, first: &first)
     restEdges.append(
       RestEdge(
         converter: converter, builtIn: name == "path" ? .path : nil, firstRoute: first,
-        lastRoute: last, next: edge))
+        next: edge))
     let index = Int32(restEdges.count - 1)
     if previous >= 0 {
       restEdges[Int(previous)].next = index
@@ -256,7 +267,6 @@ extension RouteTrie {
 /// `user`); ``forEach(parent:key:hash:_:)`` visits every match in insertion order.
 struct LiteralEdges: Sendable {
   struct Entry: Sendable {
-    var hash: UInt64
     var parent: Int32
     var keyStart: Int32
     var keyCount: Int32
@@ -335,20 +345,17 @@ struct LiteralEdges: Sendable {
     hash(hash(key), parent: parent)
   }
 
-  mutating func insert(parent: Int32, key: [UInt8], child: Int32) {
+  mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, child: Int32) {
     if (entries.count + 1) * 2 > slots.count { grow() }
-    let hash = key.withUnsafeBufferPointer { Self.hash($0, parent: parent) }
+    let hash = Self.hash(key, parent: parent)
     entries.append(
-      Entry(
-        hash: hash, parent: parent, keyStart: Int32(keys.count), keyCount: Int32(key.count),
-        child: child))
+      Entry(parent: parent, keyStart: Int32(keys.count), keyCount: Int32(key.count), child: child))
     keys.append(contentsOf: key)
-    place(Int32(entries.count - 1))
+    place(Int32(entries.count - 1), hash: hash)
   }
 
-  private mutating func place(_ entry: Int32) {
+  private mutating func place(_ entry: Int32, hash: UInt64) {
     let mask = slots.count - 1
-    let hash = entries[Int(entry)].hash
     var slot = Int(truncatingIfNeeded: hash >> shift)
     while slots[slot] != .max { slot = (slot + 1) & mask }
     slots[slot] = (hash >> 32) << 32 | UInt64(UInt32(bitPattern: entry))
@@ -359,19 +366,23 @@ struct LiteralEdges: Sendable {
     slots = RawArray(repeating: .max, count: slots.count * 2)
     shift -= 1
     old.free()
-    for entry in 0..<entries.count { place(Int32(entry)) }
+    let keys = keys.buffer
+    for index in 0..<entries.count {
+      let entry = entries[index]
+      let key = UnsafeBufferPointer(
+        rebasing: keys[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyCount)])
+      place(Int32(index), hash: Self.hash(key, parent: entry.parent))
+    }
   }
 
   /// The first child of `parent` under `key`.
-  func find(parent: Int32, key: [UInt8]) -> Int32? {
-    key.withUnsafeBufferPointer { key in
-      var found: Int32?
-      forEach(parent: parent, key: key, hash: Self.hash(key, parent: parent)) { child in
-        found = child
-        return false
-      }
-      return found
+  func find(parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32? {
+    var found: Int32?
+    forEach(parent: parent, key: key, hash: Self.hash(key, parent: parent)) { child in
+      found = child
+      return false
     }
+    return found
   }
 
   /// Calls `body` with each child of `parent` under `key`, in insertion order, until it
@@ -403,7 +414,7 @@ struct LiteralEdges: Sendable {
         if value == .max { return }
         if value >> 32 == tag {
           let entry = entries[Int(value & 0xFFFF_FFFF)]
-          if entry.hash == hash, entry.parent == parent, Int(entry.keyCount) == key.count,
+          if entry.parent == parent, Int(entry.keyCount) == key.count,
             memcmpEqual(keys, Int(entry.keyStart), key)
           {
             if !body(entry.child) { return }
