@@ -39,6 +39,41 @@ import Testing
     #expect(match.value("re", as: String.self) == nil)
   }
 
+  /// A quick look at the start of a URL agrees with a full read.
+  ///
+  /// `match` looks at the start of a URL to skip patterns whose scheme or host differ; the
+  /// URLs here are those that look different there but match, or look alike and do not.
+  /// `requireMatch` always reads the whole URL, so the two must agree.
+  @Test(arguments: [
+    ("myapp://user/<int:id>", "myapp://user/1", true),
+    ("myapp://user/<int:id>", "MYAPP://USER/1", true),
+    ("myapp://user/<int:id>", "myapp://%75ser/1", true),
+    ("myapp://user/<int:id>", "myapp://us%65r/1", true),
+    ("myapp://user/<int:id>", "myapp://user?x=1", false),
+    ("myapp://user", "myapp://user?x=1", true),
+    ("myapp://user", "myapp://user#top", true),
+    ("myapp://user", "myapp://user/", true),
+    ("myapp://user", "myapp://users", false),
+    ("myapp://user", "myapp://use", false),
+    ("myapp://user", "myapp://", false),
+    ("myapp://user", "myapp:", false),
+    ("myapp://user", "myapp", false),
+    ("myapp://user", "myapps://user", false),
+    ("myapp://user", "myap://user", false),
+    ("myapp://user", "myapp:user", true),
+    ("myapp://user", "myapp://user:80", false),
+    ("myapp://a%2Fb/c", "myapp://a%2Fb/c", true),
+    ("myapp://a%2Fb/c", "myapp://a/b/c", false),
+    ("myapp://caf%C3%A9", "myapp://café", true),
+    ("myapp://caf%C3%A9", "myapp://CAF%C3%A9", true),
+    ("myapp://:id", "myapp://anything", true),
+  ])
+  func quickRejectionAgreesWithAFullRead(source: String, url: String, matches: Bool) {
+    let pattern = URLPattern(stringLiteral: source)
+    #expect((pattern.match(url) != nil) == matches)
+    #expect(((try? pattern.requireMatch(url)) != nil) == matches)
+  }
+
   @Test func wildcardMatchesExactlyOneSegment() {
     let pattern: URLPattern = "myapp://a/*/c"
     #expect(pattern.match("myapp://a/anything/c") != nil)

@@ -38,6 +38,7 @@ struct SpecialBytes: @unchecked Sendable {
   }
 
   private static let specialBit: UInt8 = 1
+  private static let hostBit: UInt8 = 8
   private let table: UnsafePointer<UInt8>
 
   static let shared: SpecialBytes = {
@@ -51,6 +52,7 @@ struct SpecialBytes: @unchecked Sendable {
       } else if !(isLetter(byte) || isDigit(byte) || "+-.".utf8.contains(byte)) {
         flags |= SchemeKind.invalid.rawValue
       }
+      if byte < 0x20 || byte == 0x7F || "#%/:?@[]".utf8.contains(byte) { flags |= hostBit }
       table[value] = flags
     }
     return SpecialBytes(table: table)
@@ -60,10 +62,19 @@ struct SpecialBytes: @unchecked Sendable {
   @inline(__always)
   func contains(_ byte: UInt8) -> Bool { table[Int(byte)] & Self.specialBit != 0 }
 
-  /// What `byte` is in a scheme.
+  /// Whether `byte` needs more than a skip in a host: a delimiter, `%`, `@`, `:`, a bracket
+  /// or a control character.
   @inline(__always)
-  func schemeKind(_ byte: UInt8) -> SchemeKind {
-    SchemeKind(rawValue: table[Int(byte)] & 6).unsafelyUnwrapped
+  func isHostSpecial(_ byte: UInt8) -> Bool { table[Int(byte)] & Self.hostBit != 0 }
+
+  /// Whether `byte` ends a scheme (`:`, or `/`, `?`, `#` in a URL without one).
+  @inline(__always)
+  func endsScheme(_ byte: UInt8) -> Bool { table[Int(byte)] & SchemeKind.stop.rawValue != 0 }
+
+  /// Whether `byte` cannot be in a scheme and does not end one.
+  @inline(__always)
+  func isInvalidInScheme(_ byte: UInt8) -> Bool {
+    table[Int(byte)] & SchemeKind.invalid.rawValue != 0
   }
 }
 

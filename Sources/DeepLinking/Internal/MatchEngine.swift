@@ -1,18 +1,38 @@
-/// A value captured from the URL for a parameter; trivially copyable.
+/// A value captured from the URL for a parameter: where it is, and how it converted.
+///
+/// Built-in values (ints, doubles, UUIDs, text) are not stored: they are parsed again from
+/// the bytes when read, which keeps a capture at 12 bytes and a match small enough to move
+/// around cheaply. Custom converters' values are stored in the match, by index.
 struct Capture: Sendable {
   private var start: Int32
   private var end: Int32
-  var value: ConvertedValue
+  /// A custom value's index when at least zero; otherwise minus one minus the ``Kind``.
+  private var tag: Int32
+
+  /// How a captured value reads.
+  enum Kind: Int32 { case text, int, double, uuid }
 
   init(range: Range<Int>, value: ConvertedValue) {
     start = Int32(truncatingIfNeeded: range.lowerBound)
     end = Int32(truncatingIfNeeded: range.upperBound)
-    self.value = value
+    switch value {
+    case .text: tag = -1 - Kind.text.rawValue
+    case .int: tag = -1 - Kind.int.rawValue
+    case .double: tag = -1 - Kind.double.rawValue
+    case .uuid: tag = -1 - Kind.uuid.rawValue
+    case .custom(let index): tag = Int32(truncatingIfNeeded: index)
+    }
   }
 
   /// The raw bytes of the value in the URL string (URLs are far shorter than 2 GiB: the
   /// reader's length limit is an `Int` of bytes, checked before any capture).
   var range: Range<Int> { Int(start)..<Int(end) }
+
+  /// The index of a custom converter's value, or `nil` for a built-in's.
+  var customIndex: Int? { tag >= 0 ? Int(tag) : nil }
+
+  /// How a built-in's value reads (`text` for a custom value).
+  var kind: Kind { tag >= 0 ? .text : Kind(rawValue: -1 - tag) ?? .text }
 }
 
 /// The first four captures of a match, as plain data that moves with a copy of bytes; the
@@ -173,9 +193,44 @@ extension URLMatcher {
 
   /// Reads `url` and matches it against `pattern`, building an error only when `explain`.
   func run(_ url: String, _ pattern: URLPattern, explain: Bool) -> MatchOutcome {
-    withURLLayout(
+    if !explain, withUTF8Bytes(url, { cannotMatch($0, pattern.storage) }) { return .failed(nil) }
+    return withURLLayout(
       url, failure: { .failed($0) },
       { bytes, layout in run(url, bytes, layout, pattern, explain: explain) })
+  }
+
+  /// Whether a look at the start of `bytes` shows that they cannot match `storage`: a
+  /// custom-scheme pattern whose scheme, or whose literal host, differs from the URL's.
+  ///
+  /// `false` means "read the whole URL to know": this only saves the full read when an app
+  /// tries its patterns one after the other. Escapes, delimiters inside a literal and URLs
+  /// without `//` are left to the full read.
+  @inline(__always)
+  private func cannotMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ storage: URLPattern.Storage)
+    -> Bool
+  {
+    guard let scheme = storage.schemeBytes, !storage.isWeb else { return false }
+    let count = scheme.count
+    // A different or longer scheme, or none: the full read would fail or not admit it.
+    guard bytes.count > count, bytes[count] == UInt8(ascii: ":") else { return true }
+    for index in 0..<count where lowercasedASCII(bytes[index]) != scheme[index] { return true }
+    guard bytes.count > count + 2, bytes[count + 1] == UInt8(ascii: "/"),
+      bytes[count + 2] == UInt8(ascii: "/"), let first = storage.opsBuffer.first,
+      first.kind == .literal
+    else { return false }
+    let special = SpecialBytes.shared
+    let host = count + 3
+    let literal = Int(first.literal.lowerBound)..<Int(first.literal.upperBound)
+    for (offset, expected) in zip(0..., storage.literalsBuffer[literal]) {
+      guard host + offset < bytes.count else { return true }
+      let byte = bytes[host + offset]
+      if special.isHostSpecial(byte) { return false }
+      if lowercasedASCII(byte) != expected { return true }
+    }
+    // The literal is spelled out: the host must end here.
+    let after = host + literal.count
+    guard after < bytes.count else { return false }
+    return !special.isHostSpecial(bytes[after])
   }
 
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,

@@ -101,10 +101,8 @@ struct URLLayout {
     // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
     var i = 0
     var schemeIsValid = end > 0 && isLetter(bytes[0])
-    while i < end {
-      let kind = special.schemeKind(bytes[i])
-      if kind == .stop { break }
-      if kind == .invalid { schemeIsValid = false }
+    while i < end, !special.endsScheme(bytes[i]) {
+      if special.isInvalidInScheme(bytes[i]) { schemeIsValid = false }
       i += 1
     }
     guard i < end, bytes[i] == UInt8(ascii: ":") else {
@@ -149,6 +147,11 @@ struct URLLayout {
           problem: problem.text(bytes))
       }
       while i < end {
+        if !hostDecoder.isIncomplete {
+          // The common case: skip plain bytes.
+          while i < end, !special.isHostSpecial(bytes[i]) { i += 1 }
+          if i == end { break }
+        }
         let byte = bytes[i]
         // Letters and non-ASCII bytes take the first branch; digits, "-", "." and the rest
         // go through the escape checks below.

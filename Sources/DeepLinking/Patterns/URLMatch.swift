@@ -76,10 +76,12 @@ public struct URLMatch: Sendable {
   /// A `<path:name>` parameter reads as its segments joined with `/`.
   public var pathParams: Parameters {
     withUTF8Bytes(url) { bytes in
-      Parameters(
-        zip(pattern.parameterNames, captures).map { name, capture in
-          (name, decodedText(bytes, capture.range, plusIsSpace: false))
-        })
+      var items: [(name: String, value: String)] = []
+      items.reserveCapacity(captureCount)
+      pattern.storage.forEachParameterName { index, name in
+        items.append((name, decodedText(bytes, capture(index).range, plusIsSpace: false)))
+      }
+      return Parameters(items)
     }
   }
 
@@ -88,7 +90,21 @@ public struct URLMatch: Sendable {
   /// An item without `=` (`?debug`) reads as the empty string. With repeated keys the first
   /// value wins; ``Parameters/values(named:)`` returns all of them.
   public var queryParams: Parameters {
-    Parameters(queryItems.map { ($0.name, $0.value ?? "") })
+    guard let queryRange else { return Parameters([]) }
+    return withUTF8Bytes(url) { bytes in
+      var items: [(name: String, value: String)] = []
+      var count = 1
+      for index in queryRange where bytes[index] == UInt8(ascii: "&") { count += 1 }
+      items.reserveCapacity(count)
+      forEachQueryItem(bytes, queryRange) { name, value in
+        items.append(
+          (
+            decodedText(bytes, name, plusIsSpace: decodesPlusAsSpace),
+            value.map { decodedText(bytes, $0, plusIsSpace: decodesPlusAsSpace) } ?? ""
+          ))
+      }
+      return Parameters(items)
+    }
   }
 
   /// The query items in order, percent-decoded, repeated names kept.
@@ -151,7 +167,17 @@ public struct URLMatch: Sendable {
   /// - Returns: The value, or `nil` when there is no such parameter or it does not convert.
   public func value<Value>(_ name: String, as type: Value.Type = Value.self) -> Value? {
     guard let index = pattern.storage.parameterIndex(named: name) else { return nil }
-    let value = withUTF8Bytes(url) { self.value(of: capture(index), $0) }
+    let capture = capture(index)
+    // The common reads, without boxing the value in an existential.
+    if capture.customIndex == nil {
+      if Value.self == Int.self, capture.kind == .int {
+        return withUTF8Bytes(url) { integer(capture, $0) }.map { unsafeBitCast($0, to: Value.self) }
+      }
+      if Value.self == String.self, capture.kind == .text {
+        return unsafeBitCast(withUTF8Bytes(url) { text(capture, $0) }, to: Value.self)
+      }
+    }
+    let value = withUTF8Bytes(url) { self.value(of: capture, $0) }
     if let exact = value as? Value { return exact }
     switch value {
     case let integer as Int:
@@ -176,13 +202,25 @@ public struct URLMatch: Sendable {
   }
 
   private func value(of capture: Capture, _ bytes: UnsafeBufferPointer<UInt8>) -> any Sendable {
-    switch capture.value {
-    case .text: decodedText(bytes, capture.range, plusIsSpace: false)
-    case .int(let value): value
-    case .double(let value): value
-    case .uuid(let value): value
-    case .custom(let index): customValues[index]
+    if let index = capture.customIndex { return customValues[index] }
+    // Matching accepted these bytes, so parsing them again succeeds; the fallbacks are
+    // never taken.
+    switch capture.kind {
+    case .text: return text(capture, bytes)
+    case .int: return integer(capture, bytes) ?? 0
+    case .double:
+      return withDecodedBytes(bytes, capture.range, plusIsSpace: false, parseFloat) ?? 0
+    case .uuid:
+      return withDecodedBytes(bytes, capture.range, plusIsSpace: false, parseUUID) ?? UUID()
     }
+  }
+
+  private func text(_ capture: Capture, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    decodedText(bytes, capture.range, plusIsSpace: false)
+  }
+
+  private func integer(_ capture: Capture, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    withDecodedBytes(bytes, capture.range, plusIsSpace: false, parseInt)
   }
 }
 
@@ -191,6 +229,17 @@ func queryItemRanges(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>)
   -> [(name: Range<Int>, value: Range<Int>?)]
 {
   var items: [(name: Range<Int>, value: Range<Int>?)] = []
+  forEachQueryItem(bytes, query) { items.append(($0, $1)) }
+  return items
+}
+
+/// Calls `body` with the name and value ranges of each item of a validated query, in order;
+/// empty items are skipped, and an item without `=` has no value range.
+@inline(__always)
+func forEachQueryItem(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>,
+  _ body: (_ name: Range<Int>, _ value: Range<Int>?) -> Void
+) {
   var start = query.lowerBound
   while start < query.upperBound {
     var end = start
@@ -198,9 +247,8 @@ func queryItemRanges(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>)
     if end > start {
       var equals = start
       while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-      items.append((start..<equals, equals < end ? (equals + 1)..<end : nil))
+      body(start..<equals, equals < end ? (equals + 1)..<end : nil)
     }
     start = end + 1
   }
-  return items
 }

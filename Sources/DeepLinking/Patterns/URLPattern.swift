@@ -148,13 +148,26 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       return sourceText(op.converterName)
     }
 
-    /// The ops that have names, in order: the host's first, then the segments'.
-    private var namedOps: [Op] {
-      (authorityOp.map { [$0] } ?? []).filter(\.isNamed) + opsBuffer.filter(\.isNamed)
+    /// Calls `body` with each parameter's position and name, in order: the host's first, then
+    /// the segments'.
+    func forEachParameterName(_ body: (Int, String) -> Void) {
+      var index = 0
+      if let authorityOp, authorityOp.isNamed {
+        body(index, sourceText(authorityOp.name))
+        index += 1
+      }
+      for op in opsBuffer where op.isNamed {
+        body(index, sourceText(op.name))
+        index += 1
+      }
     }
 
     /// The names of the parameters, in the order they appear.
-    var parameterNames: [String] { namedOps.map { sourceText($0.name) } }
+    var parameterNames: [String] {
+      var names: [String] = []
+      forEachParameterName { names.append($1) }
+      return names
+    }
 
     /// How many parameters the pattern has.
     var parameterCount: Int {
