@@ -65,37 +65,19 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     let isWeb: Bool
     private let memory: UnsafeMutableRawPointer
 
-    init(source: String, scheme: String?, isWeb: Bool, authority: Token?, tokens: [Token]) {
-      self.isWeb = isWeb
-      // Sized first, then written in place.
-      let sourceCount = source.utf8.count
-      var literalCount = scheme?.utf8.count ?? 0
-      for token in tokens + (authority.map { [$0] } ?? []) {
-        if case .literal(let bytes) = token.kind { literalCount += bytes.count }
-      }
-      let opCount = tokens.count + (authority == nil ? 0 : 1)
-      let opsBytes = MemoryLayout<Op>.stride * opCount
-      memory = UnsafeMutableRawPointer.allocate(
-        byteCount: max(1, opsBytes + sourceCount + literalCount),
-        alignment: MemoryLayout<Op>.alignment)
-      let opsStart = memory.bindMemory(to: Op.self, capacity: opCount)
-      let bytesStart = (memory + opsBytes).bindMemory(
-        to: UInt8.self, capacity: sourceCount + literalCount)
-      var source = source
-      source.withUTF8 {
-        bytesStart.initialize(from: $0.baseAddress.unsafelyUnwrapped, count: $0.count)
-      }
-      let literalsStart = bytesStart + sourceCount
-      var written = 0
+    /// Packs compiled tokens.
+    convenience init(
+      source: String, scheme: String?, isWeb: Bool, authority: Token?, tokens: [Token]
+    ) {
+      var literals: [UInt8] = []
       func op(_ token: Token) -> Op {
         var op = Op(kind: .wildcard, text: token.textRange)
         switch token.kind {
         case .literal(let bytes):
-          let start = written
-          (literalsStart + written).initialize(from: bytes, count: bytes.count)
-          written += bytes.count
+          let start = literals.count
+          literals += bytes
           op.kind = .literal
-          op.literal = Int32(start)..<Int32(written)
+          op.literal = Int32(start)..<Int32(literals.count)
         case .wildcard:
           break
         case .parameter(_, let builtIn):
@@ -109,21 +91,47 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
         op.converterName = token.converterRange
         return op
       }
-      for (index, token) in tokens.enumerated() { (opsStart + index).initialize(to: op(token)) }
-      if let authority { (opsStart + tokens.count).initialize(to: op(authority)) }
-      authorityOp = authority == nil ? nil : opsStart[tokens.count]
-      let schemeStart = written
-      if let scheme {
-        for byte in scheme.utf8 {
-          (literalsStart + written).initialize(to: byte)
-          written += 1
-        }
+      self.init(
+        source: source, scheme: scheme.map { Array($0.utf8) }, isWeb: isWeb,
+        authority: authority.map(op), ops: tokens.map(op), literals: literals)
+    }
+
+    /// Packs `ops`, whose literal ranges index `literals`, with the source and the
+    /// lowercased scheme into one block.
+    init(
+      source: String, scheme: [UInt8]?, isWeb: Bool, authority: Op?, ops: [Op],
+      literals: [UInt8]
+    ) {
+      self.isWeb = isWeb
+      // Sized first, then written in place.
+      let sourceCount = source.utf8.count
+      let literalCount = literals.count + (scheme?.count ?? 0)
+      let opCount = ops.count + (authority == nil ? 0 : 1)
+      let opsBytes = MemoryLayout<Op>.stride * opCount
+      memory = UnsafeMutableRawPointer.allocate(
+        byteCount: max(1, opsBytes + sourceCount + literalCount),
+        alignment: MemoryLayout<Op>.alignment)
+      let opsStart = memory.bindMemory(to: Op.self, capacity: opCount)
+      let bytesStart = (memory + opsBytes).bindMemory(
+        to: UInt8.self, capacity: sourceCount + literalCount)
+      var source = source
+      source.withUTF8 {
+        bytesStart.initialize(from: $0.baseAddress.unsafelyUnwrapped, count: $0.count)
       }
-      opsBuffer = UnsafeBufferPointer(start: opsStart, count: tokens.count)
+      let literalsStart = bytesStart + sourceCount
+      literalsStart.initialize(from: literals, count: literals.count)
+      if let scheme {
+        (literalsStart + literals.count).initialize(from: scheme, count: scheme.count)
+      }
+      opsStart.initialize(from: ops, count: ops.count)
+      if let authority { (opsStart + ops.count).initialize(to: authority) }
+      authorityOp = authority
+      opsBuffer = UnsafeBufferPointer(start: opsStart, count: ops.count)
       sourceBytes = UnsafeBufferPointer(start: bytesStart, count: sourceCount)
-      literalsBuffer = UnsafeBufferPointer(start: literalsStart, count: written)
+      literalsBuffer = UnsafeBufferPointer(start: literalsStart, count: literalCount)
       schemeBytes =
-        scheme == nil ? nil : UnsafeBufferPointer(rebasing: literalsBuffer[schemeStart..<written])
+        scheme == nil
+        ? nil : UnsafeBufferPointer(rebasing: literalsBuffer[literals.count..<literalCount])
     }
 
     deinit { memory.deallocate() }
@@ -223,7 +231,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   }
 
   /// A token reduced to plain data, so that the matching loop copies no references.
-  struct Op: Sendable {
+  struct Op: Sendable, Equatable {
     enum Kind: UInt8, Sendable { case literal, parameter, wildcard, rest }
     var kind: Kind
     /// For parameters and rests, the built-in that the converter name stands for, if any.
@@ -283,6 +291,49 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   ///   the segment at fault: an empty or repeated parameter name, a `<path:…>` that is not
   ///   last, text mixed with a parameter or `*`, an empty segment, a query or fragment.
   public init(validating source: String) throws(DeepLinkError) {
+    if let common = Storage.compileCommon(source) {
+      storage = common
+    } else {
+      storage = try Storage.compile(source)
+    }
+  }
+
+  /// Compiles a pattern literal, stopping the program with the reason if it is invalid.
+  /// - Parameter value: The pattern text.
+  public init(stringLiteral value: String) {
+    do {
+      try self.init(validating: value)
+    } catch {
+      preconditionFailure("invalid URLPattern literal: \(error)")
+    }
+  }
+
+  /// The pattern as it was written.
+  public var description: String { source }
+
+  /// Whether this pattern is more specific than `other` at the first segment where they
+  /// differ: literal over typed parameter over string parameter over `*` over `<path:…>`.
+  func isMoreSpecific(than other: URLPattern) -> Bool {
+    storage.opsBuffer.lazy.map(\.specificity).lexicographicallyPrecedes(
+      other.storage.opsBuffer.lazy.map(\.specificity))
+  }
+
+  /// Two patterns are equal when they were written the same way.
+  public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.sourceBytes.elementsEqual(rhs.storage.sourceBytes)
+  }
+
+  /// Hashes the pattern's source.
+  /// - Parameter hasher: The hasher to use.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(bytes: UnsafeRawBufferPointer(storage.sourceBytes))
+  }
+}
+
+extension URLPattern.Storage {
+  /// Compiles any pattern, or throws why it is not valid; ``compileCommon(_:)`` takes the
+  /// common shapes first.
+  static func compile(_ source: String) throws(DeepLinkError) -> URLPattern.Storage {
     func failure(_ component: DeepLinkError.Component, _ value: String?, _ problem: String)
       -> DeepLinkError
     {
@@ -392,39 +443,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       }
       names.append(name)
     }
-    storage = Storage(
+    return URLPattern.Storage(
       source: source, scheme: scheme, isWeb: isWeb, authority: authority, tokens: tokens)
-  }
-
-  /// Compiles a pattern literal, stopping the program with the reason if it is invalid.
-  /// - Parameter value: The pattern text.
-  public init(stringLiteral value: String) {
-    do {
-      try self.init(validating: value)
-    } catch {
-      preconditionFailure("invalid URLPattern literal: \(error)")
-    }
-  }
-
-  /// The pattern as it was written.
-  public var description: String { source }
-
-  /// Whether this pattern is more specific than `other` at the first segment where they
-  /// differ: literal over typed parameter over string parameter over `*` over `<path:…>`.
-  func isMoreSpecific(than other: URLPattern) -> Bool {
-    storage.opsBuffer.lazy.map(\.specificity).lexicographicallyPrecedes(
-      other.storage.opsBuffer.lazy.map(\.specificity))
-  }
-
-  /// Two patterns are equal when they were written the same way.
-  public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool {
-    lhs.storage === rhs.storage || lhs.storage.sourceBytes.elementsEqual(rhs.storage.sourceBytes)
-  }
-
-  /// Hashes the pattern's source.
-  /// - Parameter hasher: The hasher to use.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(bytes: UnsafeRawBufferPointer(storage.sourceBytes))
   }
 }
 

@@ -1,0 +1,118 @@
+extension URLPattern.Storage {
+  /// Compiles the common shapes of pattern straight from their bytes, or returns `nil` for
+  /// anything else, which the full compiler then compiles, or refuses with its message.
+  ///
+  /// The common shape: an optional custom scheme in lowercase, then non-empty segments that
+  /// are plain literals (letters, digits, `-`, `.`, `_`, `~`; lowercase in the host
+  /// position), `*`, `:name`, `<name>` or `<converter:name>`, with `<path:name>` last and
+  /// every name once. Web patterns, escapes, capitals where they would be folded, and empty
+  /// segments take the full compiler. The result is the same as the full compiler's: the
+  /// pattern tests run both paths.
+  static func compileCommon(_ source: String) -> URLPattern.Storage? {
+    var copy = source
+    return copy.withUTF8 { bytes -> URLPattern.Storage? in
+      let count = bytes.count
+      guard count > 0, count < Int(Int32.max) else { return nil }
+
+      // Scheme.
+      var scheme: [UInt8]?
+      var start = 0
+      var end = 0
+      while end < count, isLowercaseSchemeByte(bytes[end]) { end += 1 }
+      if end + 2 < count, bytes[end] == UInt8(ascii: ":"), bytes[end + 1] == UInt8(ascii: "/"),
+        bytes[end + 2] == UInt8(ascii: "/")
+      {
+        guard end > 0, bytes[0] &- UInt8(ascii: "a") < 26 else { return nil }
+        let name = Array(bytes[0..<end])
+        guard name != Array("http".utf8), name != Array("https".utf8) else { return nil }
+        scheme = name
+        start = end + 3
+      }
+
+      // Segments.
+      var ops: [URLPattern.Op] = []
+      ops.reserveCapacity(4)
+      var literals: [UInt8] = []
+      while true {
+        end = start
+        while end < count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+        guard end > start, ops.last?.kind != .rest,
+          let op = segment(
+            bytes, start..<end, isHost: scheme != nil && ops.isEmpty, literals: &literals)
+        else { return nil }
+        if op.isNamed {
+          let name = bytes[Int(op.name.lowerBound)..<Int(op.name.upperBound)]
+          for other in ops where other.isNamed {
+            if bytes[Int(other.name.lowerBound)..<Int(other.name.upperBound)].elementsEqual(name) {
+              return nil
+            }
+          }
+        }
+        ops.append(op)
+        if end == count { break }
+        start = end + 1
+      }
+      return URLPattern.Storage(
+        source: source, scheme: scheme, isWeb: false, authority: nil, ops: ops,
+        literals: literals)
+    }
+  }
+
+  /// The op of one segment in `range`, or `nil` when it is not of the common shape.
+  private static func segment(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isHost: Bool,
+    literals: inout [UInt8]
+  ) -> URLPattern.Op? {
+    let text = Int32(range.lowerBound)..<Int32(range.upperBound)
+    func isName(_ part: Range<Int>) -> Bool {
+      !part.isEmpty && bytes[part].allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x5F }
+    }
+    func int32(_ part: Range<Int>) -> Range<Int32> {
+      Int32(part.lowerBound)..<Int32(part.upperBound)
+    }
+    let first = bytes[range.lowerBound]
+    if range.count == 1, first == UInt8(ascii: "*") {
+      return URLPattern.Op(kind: .wildcard, text: text)
+    }
+    if first == UInt8(ascii: ":") {
+      let name = (range.lowerBound + 1)..<range.upperBound
+      guard isName(name) else { return nil }
+      return URLPattern.Op(kind: .parameter, builtIn: .string, text: text, name: int32(name))
+    }
+    if first == UInt8(ascii: "<") {
+      guard range.count > 2, bytes[range.upperBound - 1] == UInt8(ascii: ">") else { return nil }
+      let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+      guard let colon = inner.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
+        guard isName(inner) else { return nil }
+        return URLPattern.Op(kind: .parameter, builtIn: .string, text: text, name: int32(inner))
+      }
+      let converter = inner.lowerBound..<colon
+      let name = (colon + 1)..<inner.upperBound
+      guard isName(converter), isName(name) else { return nil }
+      let converterBytes = bytes[converter]
+      if converterBytes.elementsEqual("path".utf8) {
+        return URLPattern.Op(kind: .rest, builtIn: .path, text: text, name: int32(name))
+      }
+      let builtIn = BuiltInConverter.allCases.first { converterBytes.elementsEqual($0.name.utf8) }
+      return URLPattern.Op(
+        kind: .parameter, builtIn: builtIn, text: text, name: int32(name),
+        converterName: builtIn == nil ? int32(converter) : 0..<0)
+    }
+    // A plain literal: its bytes are its value.
+    for index in range {
+      let byte = bytes[index]
+      let unreserved =
+        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+      guard unreserved, !(isHost && byte &- UInt8(ascii: "A") < 26) else { return nil }
+    }
+    let start = literals.count
+    literals += bytes[range]
+    return URLPattern.Op(kind: .literal, literal: Int32(start)..<Int32(literals.count), text: text)
+  }
+
+  private static func isLowercaseSchemeByte(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "a") < 26 || isDigit(byte) || byte == UInt8(ascii: "+")
+      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+  }
+}
