@@ -97,37 +97,15 @@ extension DeepLinkCodable {
   /// - Throws: A ``DeepLinkError``: the URL is malformed, has another scheme or host, fits no
   ///   route (naming the nearest one and where it fails), or a value does not convert.
   public static func decode(_ string: String) throws(DeepLinkError) -> Self {
-    try LinkAdmission<Self>.withAdmittedLink(string) { bytes, layout throws(DeepLinkError) in
-      let routes = Self.routes
-      var best: (name: String, pattern: URLPattern, match: URLMatch)?
-      for (name, pattern) in routes where pattern.scheme == nil {
-        guard
-          case .matched(let match) = URLMatcher.default.run(
-            string, bytes, layout, pattern, explain: false, admitted: true)
-        else { continue }
-        if let current = best {
-          let better =
-            pattern.isMoreSpecific(than: current.pattern)
-            || (!current.pattern.isMoreSpecific(than: pattern) && name < current.name)
-          if !better { continue }
-        }
-        best = (name, pattern, match)
-      }
-      guard let best else {
-        throw nearestRoute(string, bytes, layout, routes)
-      }
-      return try decodeCase(best.name, best.match, url: string)
-    }
+    // Everything but `init(from:)` happens in non-generic code, compiled once.
+    try decodeCase(
+      LinkDecodingState(
+        decoding: string, scheme: scheme, universalLinkHosts: universalLinkHosts, routes: routes,
+        linkType: Self.self))
   }
 
-  /// Builds the case `name` from a match of its route.
-  private static func decodeCase(_ name: String, _ match: URLMatch, url: String)
-    throws(DeepLinkError) -> Self
-  {
-    let path = match.pathParams
-    let state = LinkDecodingState(
-      url: url, caseName: name, pathNames: path.names, pathValues: path.items.map(\.value),
-      queryItems: match.queryItems)
+  /// Builds the case that `state` holds the match of.
+  private static func decodeCase(_ state: LinkDecodingState) throws(DeepLinkError) -> Self {
     let link: Self
     do {
       link = try Self(from: CaseDecoder(state: state))
@@ -135,34 +113,11 @@ extension DeepLinkCodable {
       throw error
     } catch {
       throw DeepLinkError(
-        .invalidRoute, .url, input: url, value: nil,
-        problem: "cannot be read as case \(quoted(name)) of \(Self.self): \(error)")
+        .invalidRoute, .url, input: state.url, value: nil,
+        problem: "cannot be read as case \(quoted(state.caseName)) of \(Self.self): \(error)")
     }
-    if let unused = state.usedPath.firstIndex(of: false) {
-      throw DeepLinkError(
-        .invalidRoute, .pattern, input: match.pattern.source, value: state.pathNames[unused],
-        problem: "names no associated value of case \(quoted(name)); expected a label of the "
-          + "case, or \"_0\" for an unlabeled value")
-    }
+    if let unused = state.unusedPathError() { throw unused }
     return link
-  }
-
-  /// The error for a URL that fits no route: the route that got furthest, and why it failed.
-  private static func nearestRoute(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
-    _ routes: [String: URLPattern]
-  ) -> DeepLinkError {
-    var nearest = NearestRoute()
-    for (_, pattern) in routes.sorted(by: { $0.key < $1.key }) where pattern.scheme == nil {
-      if case .failed(let reason?) = URLMatcher.default.run(
-        url, bytes, layout, pattern, explain: true, admitted: true)
-      {
-        nearest.consider(pattern, failedWith: reason)
-      }
-    }
-    return nearest.error(
-      for: url,
-      ifNone: "matches no route; expected one of the routes of \(Self.self), which has none")
   }
 
   /// Prints the case through its route: path parameters from the values they name, the other
@@ -294,7 +249,7 @@ extension DeepLinkCodable {
     throws(DeepLinkError) -> Self
   {
     let state = LinkDecodingState(
-      url: caseName, caseName: caseName, pathNames: [], pathValues: [],
+      caseName: caseName,
       queryItems: values.map { URLQueryItem(name: $0.label, value: $0.value) })
     do {
       return try Self(from: CaseDecoder(state: state))

@@ -5,53 +5,118 @@
 #endif
 
 /// What a link enum's synthesized `init(from:)` reads: the case name, the path values from the
-/// route's parameters, and the query items.
+/// route's parameters, and the query items; read from the match when asked for.
 final class LinkDecodingState {
   let url: String
   let caseName: String
-  /// The route's parameter names, in order, and their decoded values.
-  let pathNames: [String]
-  let pathValues: [String]
-  let queryItems: [URLQueryItem]
-  /// Which path parameters the case asked for.
-  var usedPath: [Bool]
+  /// The match of the case's route; `nil` when the values come from ``queryItems`` alone.
+  private let match: URLMatch?
+  /// Values given by label, for a case made from values rather than a URL.
+  private let queryItems: [URLQueryItem]
+  /// Which path parameters the case asked for, one bit each for the first 64.
+  private var usedMask: UInt64 = 0
+  private var usedBeyondMask: Set<Int> = []
 
+  private func markUsed(_ index: Int) {
+    if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyondMask.insert(index) }
+  }
+
+  private func isUsed(_ index: Int) -> Bool {
+    index < 64 ? usedMask & (1 << UInt64(index)) != 0 : usedBeyondMask.contains(index)
+  }
+
+  /// The state for a case made from labelled values, without a URL.
+  init(caseName: String, queryItems: [URLQueryItem]) {
+    self.url = caseName
+    self.caseName = caseName
+    self.match = nil
+    self.queryItems = queryItems
+  }
+
+  /// Reads `url`, admits it for the link type, and picks the most specific of `routes` that
+  /// matches it (between routes of the same shape, the first by case name).
+  /// - Throws: Why the URL is not one of the type's links, naming the nearest route.
   init(
-    url: String, caseName: String, pathNames: [String], pathValues: [String],
-    queryItems: [URLQueryItem]
-  ) {
+    decoding url: String, scheme: String, universalLinkHosts: Set<String>,
+    routes: [String: URLPattern], linkType: Any.Type
+  ) throws(DeepLinkError) {
+    let matcher = URLMatcher.default
+    let chosen: Result<(String, URLMatch), DeepLinkError> = matcher.withURLLayout(
+      url, failure: { .failure($0) },
+      { bytes, layout in
+        do throws(DeepLinkError) {
+          try admitLink(
+            url, bytes, layout, scheme: scheme, universalLinkHosts: universalLinkHosts,
+            linkType: linkType)
+        } catch {
+          return .failure(error)
+        }
+        var best: (name: String, pattern: URLPattern, match: URLMatch)?
+        for (name, pattern) in routes where pattern.scheme == nil {
+          guard
+            case .matched(let match) = matcher.run(
+              url, bytes, layout, pattern, explain: false, admitted: true)
+          else { continue }
+          if let current = best {
+            let better =
+              pattern.isMoreSpecific(than: current.pattern)
+              || (!current.pattern.isMoreSpecific(than: pattern) && name < current.name)
+            if !better { continue }
+          }
+          best = (name, pattern, match)
+        }
+        guard let best else {
+          return .failure(nearestRoute(url, bytes, layout, routes, linkType: linkType))
+        }
+        return .success((best.name, best.match))
+      })
+    let (caseName, match) = try chosen.get()
     self.url = url
     self.caseName = caseName
-    self.pathNames = pathNames
-    self.pathValues = pathValues
-    self.queryItems = queryItems
-    self.usedPath = Array(repeating: false, count: pathNames.count)
+    self.match = match
+    self.queryItems = []
   }
 
   /// The path parameter that holds `label`: the parameter of the same name, or the route's
   /// only parameter for an unlabeled single value (`_0`); `nil` when it comes from the query.
   func pathIndex(for label: String) -> Int? {
-    if let index = pathNames.firstIndex(of: label) { return index }
-    return label == "_0" && pathNames.count == 1 ? 0 : nil
+    guard let storage = match?.pattern.storage else { return nil }
+    if let index = storage.parameterIndex(named: label) { return index }
+    return label == "_0" && storage.parameterCount == 1 ? 0 : nil
   }
 
   /// The values for `label`: one for a path parameter, one per query item otherwise.
   func strings(for label: String) -> [String] {
-    if let index = pathIndex(for: label) {
-      usedPath[index] = true
-      return [pathValues[index]]
+    if let index = pathIndex(for: label), let match {
+      markUsed(index)
+      return [match.parameterText(index)]
     }
+    if let match { return match.queryValues(named: label) }
     return queryItems.filter { $0.name == label }.map { $0.value ?? "" }
   }
 
   /// The first value for `label`, without collecting the others.
   func first(for label: String) -> String? {
-    if let index = pathIndex(for: label) {
-      usedPath[index] = true
-      return pathValues[index]
+    if let index = pathIndex(for: label), let match {
+      markUsed(index)
+      return match.parameterText(index)
     }
+    if let match { return match.firstQueryValue(named: label) }
     for item in queryItems where item.name == label { return item.value ?? "" }
     return nil
+  }
+
+  /// The error for a path parameter that the case did not ask for: a route that names no
+  /// associated value.
+  func unusedPathError() -> DeepLinkError? {
+    guard let match else { return nil }
+    let count = match.pattern.storage.parameterCount
+    guard let unused = (0..<count).first(where: { !isUsed($0) }) else { return nil }
+    let names = match.pattern.parameterNames
+    return DeepLinkError(
+      .invalidRoute, .pattern, input: match.pattern.source, value: names[unused],
+      problem: "names no associated value of case \(quoted(caseName)); expected a label of the "
+        + "case, or \"_0\" for an unlabeled value")
   }
 
   func component(for label: String) -> DeepLinkError.Component {
@@ -320,4 +385,22 @@ private struct ValueDecoder: Decoder {
 
     mutating func superDecoder() throws -> any Decoder { decoder }
   }
+}
+
+/// The error for a URL that fits no route: the route that got furthest, and why it failed.
+private func nearestRoute(
+  _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+  _ routes: [String: URLPattern], linkType: Any.Type
+) -> DeepLinkError {
+  var nearest = NearestRoute()
+  for (_, pattern) in routes.sorted(by: { $0.key < $1.key }) where pattern.scheme == nil {
+    if case .failed(let reason?) = URLMatcher.default.run(
+      url, bytes, layout, pattern, explain: true, admitted: true)
+    {
+      nearest.consider(pattern, failedWith: reason)
+    }
+  }
+  return nearest.error(
+    for: url,
+    ifNone: "matches no route; expected one of the routes of \(linkType), which has none")
 }

@@ -36,35 +36,9 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
   static func admit(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout)
     throws(DeepLinkError)
   {
-    if equalsIgnoringASCIICase(bytes, layout.scheme, Link.scheme) { return }
-    let scheme = text(bytes, layout.scheme)
-    let hosts = Link.universalLinkHosts
-    guard layout.isWeb, !hosts.isEmpty else {
-      throw DeepLinkError(
-        .scheme, .scheme, input: string, value: scheme,
-        problem: hosts.isEmpty
-          ? "is not \(quoted(Link.scheme))"
-          : "is not \(quoted(Link.scheme)); expected \(quoted(Link.scheme)) or a universal link")
-    }
-    let host = layout.host.map { decodedText(bytes, $0, plusIsSpace: false).lowercased() } ?? ""
-    let allowed = Set(hosts.map { $0.lowercased() })
-    guard allowed.contains(host) else {
-      throw DeepLinkError(
-        .host, .host, input: string, value: host,
-        problem: "is not a universal-link host of \(Link.self); expected one of "
-          + allowed.sorted().map(quoted).joined(separator: ", "))
-    }
-    guard scheme.lowercased() == "https" else {
-      throw DeepLinkError(
-        .scheme, .scheme, input: string, value: scheme,
-        problem: "is not \"https\"; expected \"https\", as universal links are")
-    }
-    guard layout.linkCount > 0 else {
-      throw DeepLinkError(
-        .missingComponent, .pathSegment(1), input: string, value: nil,
-        problem: "expected the link's host as the first path segment, as in "
-          + "\"https://\(host)/<host>/<path>\"")
-    }
+    try admitLink(
+      string, bytes, layout, scheme: Link.scheme, universalLinkHosts: Link.universalLinkHosts,
+      linkType: Link.self)
   }
 
   /// The custom-scheme form of an admitted URL string: a universal link
@@ -91,4 +65,44 @@ func readQueryItems(_ string: String) -> [URLQueryItem]? {
           value: value.map { decodedText(bytes, $0, plusIsSpace: false) })
       }
     })
+}
+
+/// Admits a URL for a link type, or throws why not.
+///
+/// Throws unless the URL has the link type's `scheme`, or is an `https` universal link on one
+/// of `universalLinkHosts` with a path (whose first segment stands for the custom-scheme
+/// host). Not generic, so that it is compiled once.
+func admitLink(
+  _ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+  scheme linkScheme: String,
+  universalLinkHosts hosts: Set<String>, linkType: Any.Type
+) throws(DeepLinkError) {
+  if equalsIgnoringASCIICase(bytes, layout.scheme, linkScheme) { return }
+  let scheme = text(bytes, layout.scheme)
+  guard layout.isWeb, !hosts.isEmpty else {
+    throw DeepLinkError(
+      .scheme, .scheme, input: string, value: scheme,
+      problem: hosts.isEmpty
+        ? "is not \(quoted(linkScheme))"
+        : "is not \(quoted(linkScheme)); expected \(quoted(linkScheme)) or a universal link")
+  }
+  let host = layout.host.map { decodedText(bytes, $0, plusIsSpace: false).lowercased() } ?? ""
+  let allowed = Set(hosts.map { $0.lowercased() })
+  guard allowed.contains(host) else {
+    throw DeepLinkError(
+      .host, .host, input: string, value: host,
+      problem: "is not a universal-link host of \(linkType); expected one of "
+        + allowed.sorted().map(quoted).joined(separator: ", "))
+  }
+  guard scheme.lowercased() == "https" else {
+    throw DeepLinkError(
+      .scheme, .scheme, input: string, value: scheme,
+      problem: "is not \"https\"; expected \"https\", as universal links are")
+  }
+  guard layout.linkCount > 0 else {
+    throw DeepLinkError(
+      .missingComponent, .pathSegment(1), input: string, value: nil,
+      problem: "expected the link's host as the first path segment, as in "
+        + "\"https://\(host)/<host>/<path>\"")
+  }
 }

@@ -122,6 +122,50 @@ public struct URLMatch: Sendable {
     }
   }
 
+  /// The decoded text of parameter `index`, in ``URLPattern/parameterNames`` order.
+  func parameterText(_ index: Int) -> String {
+    withUTF8Bytes(url) { text(capture(index), $0) }
+  }
+
+  /// The value of the first query item named `name` (`""` for one without `=`), or `nil`;
+  /// names compare decoded, without building the items.
+  func firstQueryValue(named name: String) -> String? {
+    var found: String?
+    forEachQueryValue(named: name) { value in
+      found = value
+      return false
+    }
+    return found
+  }
+
+  /// The values of the query items named `name`, in order.
+  func queryValues(named name: String) -> [String] {
+    var values: [String] = []
+    forEachQueryValue(named: name) { value in
+      values.append(value)
+      return true
+    }
+    return values
+  }
+
+  /// Calls `body` with the decoded value of each query item named `name` until it returns
+  /// `false`.
+  private func forEachQueryValue(named name: String, _ body: (String) -> Bool) {
+    guard let queryRange else { return }
+    withUTF8Bytes(url) { bytes in
+      var going = true
+      forEachQueryItem(bytes, queryRange) { nameRange, valueRange in
+        guard going else { return }
+        let matches = withDecodedBytes(bytes, nameRange, plusIsSpace: decodesPlusAsSpace) {
+          $0.elementsEqual(name.utf8)
+        }
+        guard matches else { return }
+        going = body(
+          valueRange.map { decodedText(bytes, $0, plusIsSpace: decodesPlusAsSpace) } ?? "")
+      }
+    }
+  }
+
   /// The percent-decoded fragment after `#`, or `nil` when there is none.
   public var fragment: String? {
     guard let fragmentRange else { return nil }
