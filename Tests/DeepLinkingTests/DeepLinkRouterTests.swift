@@ -213,6 +213,34 @@ enum NavigationMap {
     #expect((router.route(url) ?? "none") == expected)
   }
 
+  /// Backtracking past the fifth capture (kept beside the first four) and past a custom
+  /// converter's value leaves the match of the next route with only its own values.
+  @Test func backtrackingUndoesOverflowCapturesAndCustomValues() throws {
+    var router = DeepLinkRouter<String>()
+    router.matcher.valueConverters["even"] = { components, index in
+      Int(components[index]).flatMap { $0.isMultiple(of: 2) ? $0 : nil }
+    }
+    router.register("myapp://a/<p1>/<p2>/<p3>/<p4>/<int:p5>/x") { _, _ in "int" }
+    router.register("myapp://a/<q1>/<q2>/<q3>/<q4>/<q5>/<q6>") { _, _ in "strings" }
+    router.register("myapp://c/<even:n>/x") { _, _ in "even" }
+    router.register("myapp://c/<m>/<k>") { _, _ in "plain" }
+
+    let long = try #require(router.match("myapp://a/1/2/3/4/5/y"))
+    #expect(router.route("myapp://a/1/2/3/4/5/y") == "strings")
+    #expect(long.pathParams.names == ["q1", "q2", "q3", "q4", "q5", "q6"])
+    #expect(long.pathParams.q5 == "5")
+    #expect(long.pathParams.q6 == "y")
+    #expect(long.values.count == 6)
+    #expect(long.value("q5", as: Int.self) == 5)
+    #expect(router.match("myapp://a/1/2/3/4/5/x")?.value("p5", as: Int.self) == 5)
+
+    let custom = try #require(router.match("myapp://c/4/y"))
+    #expect(router.route("myapp://c/4/y") == "plain")
+    #expect(custom.values.count == 2)
+    #expect(custom.values["m"] as? String == "4")
+    #expect(router.match("myapp://c/4/x")?.values["n"] as? Int == 4)
+  }
+
   @Test func customConvertersAreLookedUpWhenRouting() {
     var router = DeepLinkRouter<String>()
     router.register("myapp://n/<even:n>") { _, _ in "even" }

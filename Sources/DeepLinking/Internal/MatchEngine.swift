@@ -76,9 +76,13 @@ struct InlineCaptures: Sendable {
 /// Converts link segments with a matcher's converters: built-ins on the bytes, custom ones on
 /// the decoded segments (decoded once, when the first custom converter needs them).
 struct SegmentConversion {
-  /// What custom converters returned, indexed by ``ConvertedValue/custom(_:)``.
-  var customValues: [any Sendable] = []
+  /// What custom converters returned, indexed by ``ConvertedValue/custom(_:)``; `nil` until
+  /// the first, so that a match without custom converters copies no array.
+  private(set) var customValues: [any Sendable]?
   private var components: [String]?
+
+  /// How many custom values there are.
+  var customCount: Int { customValues?.count ?? 0 }
 
   init() {}
 
@@ -109,7 +113,7 @@ struct SegmentConversion {
 
   /// Rewinds the custom values to `count`, when a search backtracks.
   mutating func truncateCustomValues(to count: Int) {
-    customValues.removeSubrange(count...)
+    customValues?.removeSubrange(count...)
   }
 
   private mutating func decodedComponents(
@@ -123,8 +127,8 @@ struct SegmentConversion {
 
   private mutating func custom(_ value: (any Sendable)?) -> ConvertedValue? {
     guard let value else { return nil }
-    customValues.append(value)
-    return .custom(customValues.count - 1)
+    customValues = (customValues ?? []) + [value]
+    return .custom(customCount - 1)
   }
 
   private static func convert(
@@ -284,9 +288,9 @@ extension URLMatcher {
     }
     let storage = pattern.storage
     var captures = InlineCaptures()
-    var overflow: [Capture] = []
+    var overflow: [Capture]?
     func capture(_ capture: Capture) {
-      if !captures.append(capture) { overflow.append(capture) }
+      if !captures.append(capture) { overflow = (overflow ?? []) + [capture] }
     }
     var conversion = SegmentConversion()
     let linkCount = link.linkCount

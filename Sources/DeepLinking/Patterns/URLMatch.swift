@@ -28,16 +28,17 @@ public struct URLMatch: Sendable {
   /// The pattern that the URL matched.
   public let pattern: URLPattern
   private let inlineCaptures: InlineCaptures
-  private let overflow: [Capture]
-  private let storedCustomValues: [any Sendable]?
+  /// Captures past the fourth and custom converters' values, which most matches do not
+  /// have: `nil` then, so that copying a match retains nothing for them.
+  private let extras: Extras?
   private let queryBounds: (Int32, Int32)
   private let fragmentBounds: (Int32, Int32)
   /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
   public let decodesPlusAsSpace: Bool
 
   init(
-    url: String, pattern: URLPattern, captures: InlineCaptures, overflow: [Capture],
-    customValues: [any Sendable], query: Range<Int>?, fragment: Range<Int>?,
+    url: String, pattern: URLPattern, captures: InlineCaptures, overflow: [Capture]?,
+    customValues: [any Sendable]?, query: Range<Int>?, fragment: Range<Int>?,
     decodesPlusAsSpace: Bool
   ) {
     func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
@@ -49,25 +50,38 @@ public struct URLMatch: Sendable {
     self.url = url
     self.pattern = pattern
     self.inlineCaptures = captures
-    self.overflow = overflow
-    self.storedCustomValues = customValues.isEmpty ? nil : customValues
+    self.extras =
+      overflow == nil && customValues == nil
+      ? nil : Extras(overflow: overflow ?? [], customValues: customValues ?? [])
     self.queryBounds = bounds(query)
     self.fragmentBounds = bounds(fragment)
     self.decodesPlusAsSpace = decodesPlusAsSpace
   }
 
-  var customValues: [any Sendable] { storedCustomValues ?? [] }
+  /// The rarely needed parts of a match, in one allocation.
+  private final class Extras: Sendable {
+    let overflow: [Capture]
+    let customValues: [any Sendable]
+
+    init(overflow: [Capture], customValues: [any Sendable]) {
+      self.overflow = overflow
+      self.customValues = customValues
+    }
+  }
+
+  private var overflowCount: Int { extras?.overflow.count ?? 0 }
+  var customValues: [any Sendable] { extras?.customValues ?? [] }
   var queryRange: Range<Int>? {
     queryBounds.0 < 0 ? nil : Int(queryBounds.0)..<Int(queryBounds.1)
   }
   var fragmentRange: Range<Int>? {
     fragmentBounds.0 < 0 ? nil : Int(fragmentBounds.0)..<Int(fragmentBounds.1)
   }
-  var captureCount: Int { inlineCaptures.count + overflow.count }
+  var captureCount: Int { inlineCaptures.count + overflowCount }
   /// Capture `index`, in parameter order.
   func capture(_ index: Int) -> Capture {
     index < InlineCaptures.capacity
-      ? inlineCaptures[index] : overflow[index - InlineCaptures.capacity]
+      ? inlineCaptures[index] : extras.unsafelyUnwrapped.overflow[index - InlineCaptures.capacity]
   }
   var captures: [Capture] { (0..<captureCount).map(capture) }
 

@@ -112,11 +112,15 @@ final class RouteTable: @unchecked Sendable {
     _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
     matcher: URLMatcher, accept: (URLMatch, Int) -> Bool
   ) -> Bool {
-    patterns.withUnsafeBufferPointer { patterns in
-      var walker = Walker(
-        table: self, trie: trie.buffers, patterns: patterns, url: url, bytes: bytes,
-        layout: layout, matcher: matcher)
-      return search(&walker, bytes, layout, matcher: matcher, accept)
+    withUnsafePointer(to: url) { url in
+      withUnsafePointer(to: matcher) { matcherPointer in
+        patterns.withUnsafeBufferPointer { patterns in
+          var walker = Walker(
+            table: self, trie: trie.buffers, patterns: patterns, url: url, bytes: bytes,
+            layout: layout, matcher: matcherPointer)
+          return search(&walker, bytes, layout, matcher: matcher, accept)
+        }
+      }
     }
   }
 
@@ -193,19 +197,24 @@ final class RouteTable: @unchecked Sendable {
     unowned(unsafe) let table: RouteTable
     let trie: RouteTrie.Buffers
     let patterns: UnsafeBufferPointer<URLPattern>
-    let url: String
+    // The URL and the matcher outlive the search; pointers to them keep the walker free of
+    // references, so that making and dropping one retains and releases nothing.
+    let url: UnsafePointer<String>
     let bytes: UnsafeBufferPointer<UInt8>
     let layout: URLLayout
-    let matcher: URLMatcher
+    let matcherPointer: UnsafePointer<URLMatcher>
+    var matcher: URLMatcher { matcherPointer.pointee }
     /// Whether built-in converter names still mean the built-ins, read once.
     let standardBuiltIns: Bool
+    let decodesPlusAsSpace: Bool
     var captures = InlineCaptures()
-    var overflow: [Capture] = []
+    var overflow: [Capture]?
     var conversion: SegmentConversion
 
     init(
       table: RouteTable, trie: RouteTrie.Buffers, patterns: UnsafeBufferPointer<URLPattern>,
-      url: String, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout, matcher: URLMatcher
+      url: UnsafePointer<String>, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
+      matcher: UnsafePointer<URLMatcher>
     ) {
       self.table = table
       self.trie = trie
@@ -213,19 +222,24 @@ final class RouteTable: @unchecked Sendable {
       self.url = url
       self.bytes = bytes
       self.layout = layout
-      self.matcher = matcher
-      self.standardBuiltIns = matcher.usesStandardBuiltIns
+      self.matcherPointer = matcher
+      self.standardBuiltIns = matcher.pointee.usesStandardBuiltIns
+      self.decodesPlusAsSpace = matcher.pointee.decodesPlusAsSpace
       self.conversion = SegmentConversion()
     }
 
     mutating func push(_ capture: Capture) {
-      if !captures.append(capture) { overflow.append(capture) }
+      if !captures.append(capture) { overflow = (overflow ?? []) + [capture] }
     }
 
     /// Forgets the last capture and any custom values after `customCount`, on backtracking.
     private mutating func pop(customCount: Int) {
-      if overflow.isEmpty { captures.removeLast() } else { overflow.removeLast() }
-      if conversion.customValues.count > customCount {
+      if let last = overflow?.indices.last {
+        overflow = last == 0 ? nil : Array(overflow.unsafelyUnwrapped.dropLast())
+      } else {
+        captures.removeLast()
+      }
+      if conversion.customCount > customCount {
         conversion.truncateCustomValues(to: customCount)
       }
     }
@@ -235,9 +249,9 @@ final class RouteTable: @unchecked Sendable {
       while link >= 0 {
         let route = Int(trie.routeLinks[Int(link)].route)
         let match = URLMatch(
-          url: url, pattern: patterns[route], captures: captures, overflow: overflow,
+          url: url.pointee, pattern: patterns[route], captures: captures, overflow: overflow,
           customValues: conversion.customValues, query: layout.query,
-          fragment: layout.fragment, decodesPlusAsSpace: matcher.decodesPlusAsSpace)
+          fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
         if accept(match, route) { return true }
         link = trie.routeLinks[Int(link)].next
       }
@@ -377,7 +391,7 @@ final class RouteTable: @unchecked Sendable {
         var edge = trie.nodes[Int(set[0])].firstTyped
         while edge >= 0 {
           let typed = trie.typedEdges[Int(edge)]
-          let customCount = conversion.customValues.count
+          let customCount = conversion.customCount
           if capture(
             converter: typed.converter, builtIn: typed.builtIn, isRest: false, index: index,
             range: range)
@@ -398,7 +412,7 @@ final class RouteTable: @unchecked Sendable {
             end += 1
           }
           let edge = typed[start]
-          let customCount = conversion.customValues.count
+          let customCount = conversion.customCount
           if capture(
             converter: edge.converter, builtIn: edge.builtIn, isRest: false, index: index,
             range: range)
@@ -421,7 +435,7 @@ final class RouteTable: @unchecked Sendable {
         hasRests = hasRests || node.firstRest >= 0
       }
       if !strings.isEmpty {
-        let customCount = conversion.customValues.count
+        let customCount = conversion.customCount
         if capture(converter: -1, builtIn: .string, isRest: false, index: index, range: range) {
           if walk(strings, index + 1, folded: false, accept) { return true }
           pop(customCount: customCount)
@@ -438,7 +452,7 @@ final class RouteTable: @unchecked Sendable {
       }
       let whole = range.lowerBound..<layout.linkRange(count - 1).upperBound
       for edge in rests {
-        let customCount = conversion.customValues.count
+        let customCount = conversion.customCount
         if capture(
           converter: edge.converter, builtIn: edge.builtIn, isRest: true, index: index,
           range: whole)
