@@ -173,12 +173,12 @@ extension DeepLinkCodable {
           "the route \(quoted(pattern.source)) has \"*\", which stands for "
             + "no value; expected parameters that name the case's values")
       case .parameter:
-        let text = try take(storage.sourceText(op.name))
+        let text = try take(storage.name(of: op))
         try Self.check(
           text, converter: storage.converterName(of: op), builtIn: op.builtIn, subject: subject)
         segments.append(text)
       case .rest:
-        let text = try take(storage.sourceText(op.name))
+        let text = try take(storage.name(of: op))
         segments += text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
           .map { String(Substring($0)) }
       }

@@ -32,21 +32,18 @@ extension URLPattern.Storage {
       // Segments.
       var ops: [URLPattern.Op] = []
       ops.reserveCapacity(4)
+      var names: [Range<Int>] = []
       var literals: [UInt8] = []
       while true {
         end = start
         while end < count, bytes[end] != UInt8(ascii: "/") { end += 1 }
         guard end > start, ops.last?.kind != .rest,
-          let op = segment(
+          let (op, name) = segment(
             bytes, start..<end, isHost: scheme != nil && ops.isEmpty, literals: &literals)
         else { return nil }
-        if op.isNamed {
-          let name = bytes[Int(op.name.lowerBound)..<Int(op.name.upperBound)]
-          for other in ops where other.isNamed {
-            if bytes[Int(other.name.lowerBound)..<Int(other.name.upperBound)].elementsEqual(name) {
-              return nil
-            }
-          }
+        if let name {
+          for other in names where bytes[other].elementsEqual(bytes[name]) { return nil }
+          names.append(name)
         }
         ops.append(op)
         if end == count { break }
@@ -58,45 +55,41 @@ extension URLPattern.Storage {
     }
   }
 
-  /// The op of one segment in `range`, or `nil` when it is not of the common shape.
+  /// The op of one segment in `range` and where its name is, or `nil` when the segment is
+  /// not of the common shape.
   private static func segment(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isHost: Bool,
     literals: inout [UInt8]
-  ) -> URLPattern.Op? {
+  ) -> (URLPattern.Op, name: Range<Int>?)? {
     let text = Int32(range.lowerBound)..<Int32(range.upperBound)
     func isName(_ part: Range<Int>) -> Bool {
       !part.isEmpty && bytes[part].allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x5F }
     }
-    func int32(_ part: Range<Int>) -> Range<Int32> {
-      Int32(part.lowerBound)..<Int32(part.upperBound)
-    }
     let first = bytes[range.lowerBound]
     if range.count == 1, first == UInt8(ascii: "*") {
-      return URLPattern.Op(kind: .wildcard, text: text)
+      return (URLPattern.Op(kind: .wildcard, text: text), nil)
     }
     if first == UInt8(ascii: ":") {
       let name = (range.lowerBound + 1)..<range.upperBound
       guard isName(name) else { return nil }
-      return URLPattern.Op(kind: .parameter, builtIn: .string, text: text, name: int32(name))
+      return (URLPattern.Op(kind: .parameter, builtIn: .string, text: text), name)
     }
     if first == UInt8(ascii: "<") {
       guard range.count > 2, bytes[range.upperBound - 1] == UInt8(ascii: ">") else { return nil }
       let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
       guard let colon = inner.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
         guard isName(inner) else { return nil }
-        return URLPattern.Op(kind: .parameter, builtIn: .string, text: text, name: int32(inner))
+        return (URLPattern.Op(kind: .parameter, builtIn: .string, text: text), inner)
       }
       let converter = inner.lowerBound..<colon
       let name = (colon + 1)..<inner.upperBound
       guard isName(converter), isName(name) else { return nil }
       let converterBytes = bytes[converter]
       if converterBytes.elementsEqual("path".utf8) {
-        return URLPattern.Op(kind: .rest, builtIn: .path, text: text, name: int32(name))
+        return (URLPattern.Op(kind: .rest, builtIn: .path, text: text), name)
       }
       let builtIn = BuiltInConverter.allCases.first { converterBytes.elementsEqual($0.name.utf8) }
-      return URLPattern.Op(
-        kind: .parameter, builtIn: builtIn, text: text, name: int32(name),
-        converterName: builtIn == nil ? int32(converter) : 0..<0)
+      return (URLPattern.Op(kind: .parameter, builtIn: builtIn, text: text), name)
     }
     // A plain literal: its bytes are its value.
     for index in range {
@@ -108,7 +101,10 @@ extension URLPattern.Storage {
     }
     let start = literals.count
     literals += bytes[range]
-    return URLPattern.Op(kind: .literal, literal: Int32(start)..<Int32(literals.count), text: text)
+    return (
+      URLPattern.Op(kind: .literal, literal: Int32(start)..<Int32(literals.count), text: text),
+      nil
+    )
   }
 
   private static func isLowercaseSchemeByte(_ byte: UInt8) -> Bool {

@@ -51,19 +51,51 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
   /// Immutable after `init`, so sharing it across threads is safe; `@unchecked` because of
   /// the buffers into the block.
   final class Storage: @unchecked Sendable {
-    /// The ops that the link's segments must match, in order.
-    let opsBuffer: UnsafeBufferPointer<Op>
-    /// For a web pattern, the op that the URL's host must match.
-    let authorityOp: Op?
-    /// The pattern as written.
-    let sourceBytes: UnsafeBufferPointer<UInt8>
-    /// The bytes of every literal, which ops refer to by range.
-    let literalsBuffer: UnsafeBufferPointer<UInt8>
-    /// The lowercased scheme's bytes, if the pattern has a scheme.
-    let schemeBytes: UnsafeBufferPointer<UInt8>?
+    // Four counts and a pointer: the buffers below are computed from them, which keeps the
+    // object small (10,000 routes hold 10,000 of these).
+    private let memory: UnsafeMutableRawPointer
+    private let opCount: Int32
+    private let sourceCount: Int32
+    /// The literals' bytes, then the scheme's.
+    private let literalCount: Int32
+    /// The scheme's byte count, or -1 for a pattern without one.
+    private let schemeCount: Int32
+    private let hasAuthority: Bool
     /// Whether the scheme is `http` or `https`.
     let isWeb: Bool
-    private let memory: UnsafeMutableRawPointer
+
+    /// The ops that the link's segments must match, in order.
+    var opsBuffer: UnsafeBufferPointer<Op> {
+      UnsafeBufferPointer(start: memory.assumingMemoryBound(to: Op.self), count: Int(opCount))
+    }
+
+    /// For a web pattern, the op that the URL's host must match.
+    var authorityOp: Op? {
+      hasAuthority ? memory.assumingMemoryBound(to: Op.self)[Int(opCount)] : nil
+    }
+
+    private var bytesStart: UnsafePointer<UInt8> {
+      let opsBytes = MemoryLayout<Op>.stride * (Int(opCount) + (hasAuthority ? 1 : 0))
+      return UnsafePointer((memory + opsBytes).assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The pattern as written.
+    var sourceBytes: UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(start: bytesStart, count: Int(sourceCount))
+    }
+
+    /// The bytes of every literal, which ops refer to by range, then the scheme's.
+    var literalsBuffer: UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(start: bytesStart + Int(sourceCount), count: Int(literalCount))
+    }
+
+    /// The lowercased scheme's bytes, if the pattern has a scheme.
+    var schemeBytes: UnsafeBufferPointer<UInt8>? {
+      guard schemeCount >= 0 else { return nil }
+      let end = Int(sourceCount) + Int(literalCount)
+      return UnsafeBufferPointer(
+        start: bytesStart + end - Int(schemeCount), count: Int(schemeCount))
+    }
 
     /// Packs compiled tokens.
     convenience init(
@@ -87,8 +119,6 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
           op.kind = .rest
           op.builtIn = .path
         }
-        op.name = token.nameRange
-        op.converterName = token.converterRange
         return op
       }
       self.init(
@@ -125,13 +155,11 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       }
       opsStart.initialize(from: ops, count: ops.count)
       if let authority { (opsStart + ops.count).initialize(to: authority) }
-      authorityOp = authority
-      opsBuffer = UnsafeBufferPointer(start: opsStart, count: ops.count)
-      sourceBytes = UnsafeBufferPointer(start: bytesStart, count: sourceCount)
-      literalsBuffer = UnsafeBufferPointer(start: literalsStart, count: literalCount)
-      schemeBytes =
-        scheme == nil
-        ? nil : UnsafeBufferPointer(rebasing: literalsBuffer[literals.count..<literalCount])
+      self.opCount = Int32(ops.count)
+      self.hasAuthority = authority != nil
+      self.sourceCount = Int32(sourceCount)
+      self.literalCount = Int32(literalCount)
+      self.schemeCount = Int32(scheme?.count ?? -1)
     }
 
     deinit { memory.deallocate() }
@@ -150,10 +178,29 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     /// The lowercased scheme, or `nil` for a pattern that matches under any scheme.
     var scheme: String? { schemeBytes.map { String(decoding: $0, as: UTF8.self) } }
 
+    /// Where a named op's name is in the source: after `:`, or inside `<…>` after the
+    /// converter's name and its `:`.
+    func nameRange(of op: Op) -> Range<Int32> {
+      let text = op.text
+      if sourceBytes[Int(text.lowerBound)] == UInt8(ascii: ":") {
+        return (text.lowerBound + 1)..<text.upperBound
+      }
+      let inner = (text.lowerBound + 1)..<(text.upperBound - 1)
+      let colon = inner.first { sourceBytes[Int($0)] == UInt8(ascii: ":") }
+      return colon.map { ($0 + 1)..<inner.upperBound } ?? inner
+    }
+
+    /// The name of a named op.
+    func name(of op: Op) -> String { sourceText(nameRange(of: op)) }
+
     /// The name of the converter an op uses: a built-in's, or a custom one's.
     func converterName(of op: Op) -> String {
       if let builtIn = op.builtIn { return op.kind == .rest ? "path" : builtIn.name }
-      return sourceText(op.converterName)
+      // `<converter:name>`: between `<` and `:`.
+      let text = op.text
+      let start = text.lowerBound + 1
+      let colon = (start..<text.upperBound).first { sourceBytes[Int($0)] == UInt8(ascii: ":") }
+      return sourceText(start..<(colon ?? start))
     }
 
     /// Calls `body` with each parameter's position and name, in order: the host's first, then
@@ -161,11 +208,11 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     func forEachParameterName(_ body: (Int, String) -> Void) {
       var index = 0
       if let authorityOp, authorityOp.isNamed {
-        body(index, sourceText(authorityOp.name))
+        body(index, name(of: authorityOp))
         index += 1
       }
       for op in opsBuffer where op.isNamed {
-        body(index, sourceText(op.name))
+        body(index, name(of: op))
         index += 1
       }
     }
@@ -186,8 +233,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     func parameterIndex(named name: String) -> Int? {
       var index = 0
       func matches(_ op: Op) -> Bool {
+        let range = nameRange(of: op)
         let bytes = UnsafeBufferPointer(
-          rebasing: sourceBytes[Int(op.name.lowerBound)..<Int(op.name.upperBound)])
+          rebasing: sourceBytes[Int(range.lowerBound)..<Int(range.upperBound)])
         return name.utf8.elementsEqual(bytes)
       }
       if let authorityOp, authorityOp.isNamed {
@@ -213,9 +261,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
       case .rest: kind = .rest(converter: "path")
       }
       return Token(
-        kind: kind, name: op.isNamed ? sourceText(op.name) : nil, text: sourceText(op.text),
-        component: component, textRange: op.text, nameRange: op.name,
-        converterRange: op.converterName)
+        kind: kind, name: op.isNamed ? name(of: op) : nil, text: sourceText(op.text),
+        component: component, textRange: op.text)
     }
 
     /// The token of segment op `position`.
@@ -240,10 +287,6 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
     var literal: Range<Int32> = 0..<0
     /// The segment as written, in ``Storage/sourceBytes``.
     var text: Range<Int32>
-    /// For parameters and rests, the name, in ``Storage/sourceBytes``.
-    var name: Range<Int32> = 0..<0
-    /// For custom converters, the converter's name, in ``Storage/sourceBytes``.
-    var converterName: Range<Int32> = 0..<0
 
     /// Whether the op captures a named value.
     var isNamed: Bool { kind == .parameter || kind == .rest }
@@ -511,10 +554,6 @@ struct Token: Sendable {
   var component: DeepLinkError.Component
   /// Where ``text`` is in the pattern's source, in UTF-8 bytes.
   var textRange: Range<Int32>
-  /// Where ``name`` is in the pattern's source.
-  var nameRange: Range<Int32> = 0..<0
-  /// Where a custom converter's name is in the pattern's source.
-  var converterRange: Range<Int32> = 0..<0
 
   /// Compiles `piece`, which starts `offset` UTF-8 bytes into the pattern's source.
   static func compile(
@@ -523,16 +562,10 @@ struct Token: Sendable {
   ) throws(DeepLinkError) -> Token {
     let text = String(piece)
     let textRange = Int32(offset)..<Int32(offset + piece.utf8.count)
-    /// The range of `part`, a slice of `piece`, in the source.
-    func range(_ part: Substring) -> Range<Int32> {
-      let start = offset + piece.utf8.distance(from: piece.startIndex, to: part.startIndex)
-      return Int32(start)..<Int32(start + part.utf8.count)
-    }
-    func token(_ kind: Kind, _ name: Substring?, converter: Substring? = nil) -> Token {
+    func token(_ kind: Kind, _ name: Substring?) -> Token {
       Token(
         kind: kind, name: name.map(String.init), text: text, component: component,
-        textRange: textRange, nameRange: name.map(range) ?? 0..<0,
-        converterRange: converter.map(range) ?? 0..<0)
+        textRange: textRange)
     }
     func checkedName(_ name: Substring, example: String) throws(DeepLinkError) -> Substring {
       guard !name.isEmpty else {
@@ -576,9 +609,7 @@ struct Token: Sendable {
         let name = try checkedName(parts[1], example: example)
         if converter == "path" { return token(.rest(converter: "path"), name) }
         let builtIn = BuiltInConverter.allCases.first { $0.name == converter }
-        return token(
-          .parameter(converter: String(converter), builtIn: builtIn), name,
-          converter: builtIn == nil ? converter : nil)
+        return token(.parameter(converter: String(converter), builtIn: builtIn), name)
       default:
         throw failure(component, text, "is not a parameter; expected \(example)")
       }
