@@ -6,20 +6,34 @@ import Testing
 @testable import DeepLinking
 
 @Suite struct PatternCompilerTests {
-  /// The compiled form as comparable data.
+  /// The compiled form as comparable data: what each op means, not where its bytes are (the
+  /// fast compiler reads literals from the source, the full one stores them after it).
   private struct Compiled: Equatable {
-    var ops: [URLPattern.Op]
-    var authority: URLPattern.Op?
+    struct Op: Equatable {
+      var kind: URLPattern.Op.Kind
+      var builtIn: BuiltInConverter?
+      var text: Range<Int32>
+      var literal: [UInt8]
+
+      init(_ op: URLPattern.Op, _ storage: URLPattern.Storage) {
+        kind = op.kind
+        builtIn = op.builtIn
+        text = op.text
+        literal = Array(
+          storage.literalsBuffer[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)])
+      }
+    }
+
+    var ops: [Op]
+    var authority: Op?
     var source: [UInt8]
-    var literals: [UInt8]
     var scheme: [UInt8]?
     var isWeb: Bool
 
     init(_ storage: URLPattern.Storage) {
-      ops = Array(storage.opsBuffer)
-      authority = storage.authorityOp
+      ops = storage.opsBuffer.map { Op($0, storage) }
+      authority = storage.authorityOp.map { Op($0, storage) }
       source = Array(storage.sourceBytes)
-      literals = Array(storage.literalsBuffer)
       scheme = storage.schemeBytes.map(Array.init)
       isWeb = storage.isWeb
     }

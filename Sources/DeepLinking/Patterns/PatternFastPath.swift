@@ -15,7 +15,9 @@ extension URLPattern.Storage {
       guard count > 0, count < Int(Int32.max) else { return nil }
 
       // Scheme.
-      var scheme: [UInt8]?
+      // A common scheme is lowercase already, and literals are spelled as they read: both are
+      // read from the source.
+      var scheme: Range<Int32>?
       var start = 0
       var end = 0
       while end < count, isLowercaseSchemeByte(bytes[end]) { end += 1 }
@@ -23,9 +25,11 @@ extension URLPattern.Storage {
         bytes[end + 2] == UInt8(ascii: "/")
       {
         guard end > 0, bytes[0] &- UInt8(ascii: "a") < 26 else { return nil }
-        let name = Array(bytes[0..<end])
-        guard name != Array("http".utf8), name != Array("https".utf8) else { return nil }
-        scheme = name
+        let name = bytes[0..<end]
+        guard !name.elementsEqual("http".utf8), !name.elementsEqual("https".utf8) else {
+          return nil
+        }
+        scheme = 0..<Int32(end)
         start = end + 3
       }
 
@@ -33,13 +37,11 @@ extension URLPattern.Storage {
       var ops: [URLPattern.Op] = []
       ops.reserveCapacity(4)
       var names: [Range<Int>] = []
-      var literals: [UInt8] = []
       while true {
         end = start
         while end < count, bytes[end] != UInt8(ascii: "/") { end += 1 }
         guard end > start, ops.last?.kind != .rest,
-          let (op, name) = segment(
-            bytes, start..<end, isHost: scheme != nil && ops.isEmpty, literals: &literals)
+          let (op, name) = segment(bytes, start..<end, isHost: scheme != nil && ops.isEmpty)
         else { return nil }
         if let name {
           for other in names where bytes[other].elementsEqual(bytes[name]) { return nil }
@@ -49,17 +51,15 @@ extension URLPattern.Storage {
         if end == count { break }
         start = end + 1
       }
-      return URLPattern.Storage(
-        source: source, scheme: scheme, isWeb: false, authority: nil, ops: ops,
-        literals: literals)
+      return URLPattern.Storage.make(
+        source: source, isWeb: false, authority: nil, ops: ops, extra: [], scheme: scheme)
     }
   }
 
   /// The op of one segment in `range` and where its name is, or `nil` when the segment is
   /// not of the common shape.
   private static func segment(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isHost: Bool,
-    literals: inout [UInt8]
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isHost: Bool
   ) -> (URLPattern.Op, name: Range<Int>?)? {
     let text = Int32(range.lowerBound)..<Int32(range.upperBound)
     func isName(_ part: Range<Int>) -> Bool {
@@ -99,12 +99,7 @@ extension URLPattern.Storage {
         || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
       guard unreserved, !(isHost && byte &- UInt8(ascii: "A") < 26) else { return nil }
     }
-    let start = literals.count
-    literals += bytes[range]
-    return (
-      URLPattern.Op(kind: .literal, literal: Int32(start)..<Int32(literals.count), text: text),
-      nil
-    )
+    return (URLPattern.Op(kind: .literal, literal: text, text: text), nil)
   }
 
   private static func isLowercaseSchemeByte(_ byte: UInt8) -> Bool {

@@ -37,79 +37,95 @@
 /// > Note: A string literal that is not a valid pattern stops the program with the reason, as
 /// > a programmer error; use ``init(validating:)`` for patterns that come from outside your
 /// > code.
-public struct URLPattern: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  // `@unchecked` only because the storage is a `ManagedBuffer`, which the standard library
+  // leaves non-`Sendable`: it is written once, when the pattern is compiled, and only read
+  // afterwards.
   /// The compiled form, shared by copies (a match holds one reference to it).
   let storage: Storage
 
-  /// The compiled form of a pattern: plain data in one block of memory that it owns.
+  /// The counts that locate the parts of a ``Storage``'s block.
+  struct StorageHeader {
+    var opCount: Int32
+    var sourceCount: Int32
+    /// The bytes after the ops: the source, then the literals and the scheme where they are
+    /// not spelled in the source as they are.
+    var byteCount: Int32
+    /// Where the lowercased scheme is among those bytes; -1 for a pattern without one.
+    var schemeStart: Int32
+    var schemeCount: Int32
+    var hasAuthority: Bool
+    var isWeb: Bool
+  }
+
+  /// The compiled form of a pattern: plain data in one allocation.
   ///
-  /// The block holds the ops (one per segment, then the web host's), the source's bytes, the
-  /// literals' decoded bytes and the scheme's lowercased bytes. Tokens, names and the source
-  /// string are derived from it when a message or a printer needs them, so that a pattern
-  /// costs two allocations and a few hundred bytes, and matching reads one block.
+  /// After a small header, the block holds the ops (one per segment, then the web host's),
+  /// the source's bytes, and the bytes of literals and the lowercased scheme that are not in
+  /// the source as such (a pattern of the common shape has none: its literals and scheme are
+  /// read from the source). Tokens, names and the source string are derived from it when a
+  /// message or a printer needs them, so that a pattern costs one allocation of a couple of
+  /// hundred bytes, and matching reads one block.
   ///
-  /// Immutable after `init`, so sharing it across threads is safe; `@unchecked` because of
-  /// the buffers into the block.
-  final class Storage: @unchecked Sendable {
-    // Four counts and a pointer: the buffers below are computed from them, which keeps the
-    // object small (10,000 routes hold 10,000 of these).
-    private let memory: UnsafeMutableRawPointer
-    private let opCount: Int32
-    private let sourceCount: Int32
-    /// The literals' bytes, then the scheme's.
-    private let literalCount: Int32
-    /// The scheme's byte count, or -1 for a pattern without one.
-    private let schemeCount: Int32
-    private let hasAuthority: Bool
+  /// Immutable once made, so sharing it across threads is safe.
+  final class Storage: ManagedBuffer<StorageHeader, UInt32> {
+    private var base: UnsafeMutableRawPointer {
+      // The elements live as long as the object and never move.
+      withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+    }
+
     /// Whether the scheme is `http` or `https`.
-    let isWeb: Bool
+    var isWeb: Bool { header.isWeb }
 
     /// The ops that the link's segments must match, in order.
     var opsBuffer: UnsafeBufferPointer<Op> {
-      UnsafeBufferPointer(start: memory.assumingMemoryBound(to: Op.self), count: Int(opCount))
+      UnsafeBufferPointer(start: base.assumingMemoryBound(to: Op.self), count: Int(header.opCount))
     }
 
     /// For a web pattern, the op that the URL's host must match.
     var authorityOp: Op? {
-      hasAuthority ? memory.assumingMemoryBound(to: Op.self)[Int(opCount)] : nil
+      header.hasAuthority ? base.assumingMemoryBound(to: Op.self)[Int(header.opCount)] : nil
     }
 
     private var bytesStart: UnsafePointer<UInt8> {
-      let opsBytes = MemoryLayout<Op>.stride * (Int(opCount) + (hasAuthority ? 1 : 0))
-      return UnsafePointer((memory + opsBytes).assumingMemoryBound(to: UInt8.self))
+      let opCount = Int(header.opCount) + (header.hasAuthority ? 1 : 0)
+      return UnsafePointer(
+        (base + MemoryLayout<Op>.stride * opCount).assumingMemoryBound(to: UInt8.self))
     }
 
     /// The pattern as written.
     var sourceBytes: UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(start: bytesStart, count: Int(sourceCount))
+      UnsafeBufferPointer(start: bytesStart, count: Int(header.sourceCount))
     }
 
-    /// The bytes of every literal, which ops refer to by range, then the scheme's.
+    /// The bytes that ops' literal ranges index: the source, then any other literal bytes.
     var literalsBuffer: UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(start: bytesStart + Int(sourceCount), count: Int(literalCount))
+      UnsafeBufferPointer(start: bytesStart, count: Int(header.byteCount))
     }
 
     /// The lowercased scheme's bytes, if the pattern has a scheme.
     var schemeBytes: UnsafeBufferPointer<UInt8>? {
-      guard schemeCount >= 0 else { return nil }
-      let end = Int(sourceCount) + Int(literalCount)
+      guard header.schemeStart >= 0 else { return nil }
       return UnsafeBufferPointer(
-        start: bytesStart + end - Int(schemeCount), count: Int(schemeCount))
+        start: bytesStart + Int(header.schemeStart), count: Int(header.schemeCount))
     }
 
-    /// Packs compiled tokens.
-    convenience init(
+    /// Packs compiled tokens; their literals and scheme go after the source.
+    static func make(
       source: String, scheme: String?, isWeb: Bool, authority: Token?, tokens: [Token]
-    ) {
-      var literals: [UInt8] = []
+    ) -> Storage {
+      let sourceCount = Int32(source.utf8.count)
+      var extra: [UInt8] = []
       func op(_ token: Token) -> Op {
         var op = Op(kind: .wildcard, text: token.textRange)
         switch token.kind {
         case .literal(let bytes):
-          let start = literals.count
-          literals += bytes
+          let start = sourceCount + Int32(extra.count)
+          extra += bytes
           op.kind = .literal
-          op.literal = Int32(start)..<Int32(literals.count)
+          op.literal = start..<(sourceCount + Int32(extra.count))
         case .wildcard:
           break
         case .parameter(_, let builtIn):
@@ -121,48 +137,50 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible, Expressib
         }
         return op
       }
-      self.init(
-        source: source, scheme: scheme.map { Array($0.utf8) }, isWeb: isWeb,
-        authority: authority.map(op), ops: tokens.map(op), literals: literals)
+      let ops = tokens.map(op)
+      let authority = authority.map(op)
+      var schemeRange: Range<Int32>?
+      if let scheme {
+        let start = sourceCount + Int32(extra.count)
+        extra += scheme.utf8
+        schemeRange = start..<(sourceCount + Int32(extra.count))
+      }
+      return make(
+        source: source, isWeb: isWeb, authority: authority, ops: ops, extra: extra,
+        scheme: schemeRange)
     }
 
-    /// Packs `ops`, whose literal ranges index `literals`, with the source and the
-    /// lowercased scheme into one block.
-    init(
-      source: String, scheme: [UInt8]?, isWeb: Bool, authority: Op?, ops: [Op],
-      literals: [UInt8]
-    ) {
-      self.isWeb = isWeb
-      // Sized first, then written in place.
+    /// Packs `ops` with the source and `extra` bytes; literal ranges and `scheme` index the
+    /// source followed by `extra`.
+    static func make(
+      source: String, isWeb: Bool, authority: Op?, ops: [Op], extra: [UInt8],
+      scheme: Range<Int32>?
+    ) -> Storage {
       let sourceCount = source.utf8.count
-      let literalCount = literals.count + (scheme?.count ?? 0)
+      let byteCount = sourceCount + extra.count
       let opCount = ops.count + (authority == nil ? 0 : 1)
       let opsBytes = MemoryLayout<Op>.stride * opCount
-      memory = UnsafeMutableRawPointer.allocate(
-        byteCount: max(1, opsBytes + sourceCount + literalCount),
-        alignment: MemoryLayout<Op>.alignment)
-      let opsStart = memory.bindMemory(to: Op.self, capacity: opCount)
-      let bytesStart = (memory + opsBytes).bindMemory(
-        to: UInt8.self, capacity: sourceCount + literalCount)
-      var source = source
-      source.withUTF8 {
-        bytesStart.initialize(from: $0.baseAddress.unsafelyUnwrapped, count: $0.count)
+      let words = (opsBytes + byteCount + 3) / 4
+      let header = StorageHeader(
+        opCount: Int32(ops.count), sourceCount: Int32(sourceCount), byteCount: Int32(byteCount),
+        schemeStart: scheme?.lowerBound ?? -1, schemeCount: Int32(scheme?.count ?? 0),
+        hasAuthority: authority != nil, isWeb: isWeb)
+      let storage = unsafeDowncast(
+        Storage.create(minimumCapacity: max(1, words)) { _ in header }, to: Storage.self)
+      storage.withUnsafeMutablePointerToElements { elements in
+        let raw = UnsafeMutableRawPointer(elements)
+        let opsStart = raw.bindMemory(to: Op.self, capacity: opCount)
+        opsStart.initialize(from: ops, count: ops.count)
+        if let authority { (opsStart + ops.count).initialize(to: authority) }
+        let bytes = (raw + opsBytes).bindMemory(to: UInt8.self, capacity: byteCount)
+        var source = source
+        source.withUTF8 {
+          bytes.initialize(from: $0.baseAddress.unsafelyUnwrapped, count: $0.count)
+        }
+        (bytes + sourceCount).initialize(from: extra, count: extra.count)
       }
-      let literalsStart = bytesStart + sourceCount
-      literalsStart.initialize(from: literals, count: literals.count)
-      if let scheme {
-        (literalsStart + literals.count).initialize(from: scheme, count: scheme.count)
-      }
-      opsStart.initialize(from: ops, count: ops.count)
-      if let authority { (opsStart + ops.count).initialize(to: authority) }
-      self.opCount = Int32(ops.count)
-      self.hasAuthority = authority != nil
-      self.sourceCount = Int32(sourceCount)
-      self.literalCount = Int32(literalCount)
-      self.schemeCount = Int32(scheme?.count ?? -1)
+      return storage
     }
-
-    deinit { memory.deallocate() }
 
     /// The source's bytes in `range`, as a string.
     func sourceText(_ range: Range<Int32>) -> String {
@@ -486,7 +504,7 @@ extension URLPattern.Storage {
       }
       names.append(name)
     }
-    return URLPattern.Storage(
+    return URLPattern.Storage.make(
       source: source, scheme: scheme, isWeb: isWeb, authority: authority, tokens: tokens)
   }
 }
