@@ -33,27 +33,45 @@ extension URLPattern.Storage {
         start = end + 3
       }
 
-      // Segments.
-      var ops: [URLPattern.Op] = []
-      ops.reserveCapacity(4)
-      var names: [Range<Int>] = []
-      while true {
-        end = start
-        while end < count, bytes[end] != UInt8(ascii: "/") { end += 1 }
-        guard end > start, ops.last?.kind != .rest,
-          let (op, name) = segment(bytes, start..<end, isHost: scheme != nil && ops.isEmpty)
-        else { return nil }
-        if let name {
-          for other in names where bytes[other].elementsEqual(bytes[name]) { return nil }
-          names.append(name)
+      // Segments, into scratch on the stack (a pattern has at most one op per byte): a
+      // compiled pattern leaves nothing behind but its storage.
+      return withUnsafeTemporaryAllocation(of: URLPattern.Op.self, capacity: count) { ops in
+        var opCount = 0
+        while true {
+          end = start
+          while end < count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+          guard end > start, opCount == 0 || ops[opCount - 1].kind != .rest,
+            let (op, name) = segment(bytes, start..<end, isHost: scheme != nil && opCount == 0)
+          else { return nil }
+          if let name {
+            // Names are few: compare with each earlier one.
+            for index in 0..<opCount where ops[index].isNamed {
+              if bytes[nameRange(ops[index], bytes)].elementsEqual(bytes[name]) { return nil }
+            }
+          }
+          (ops.baseAddress.unsafelyUnwrapped + opCount).initialize(to: op)
+          opCount += 1
+          if end == count { break }
+          start = end + 1
         }
-        ops.append(op)
-        if end == count { break }
-        start = end + 1
+        return URLPattern.Storage.make(
+          source: source, isWeb: false, authority: nil,
+          ops: UnsafeBufferPointer(rebasing: ops[..<opCount]), extra: [], scheme: scheme)
       }
-      return URLPattern.Storage.make(
-        source: source, isWeb: false, authority: nil, ops: ops, extra: [], scheme: scheme)
     }
+  }
+
+  /// The range of a named op's name in `bytes`, its pattern's source.
+  private static func nameRange(_ op: URLPattern.Op, _ bytes: UnsafeBufferPointer<UInt8>)
+    -> Range<Int>
+  {
+    let text = Int(op.text.lowerBound)..<Int(op.text.upperBound)
+    if bytes[text.lowerBound] == UInt8(ascii: ":") {
+      return (text.lowerBound + 1)..<text.upperBound
+    }
+    let inner = (text.lowerBound + 1)..<(text.upperBound - 1)
+    let colon = inner.first { bytes[$0] == UInt8(ascii: ":") }
+    return colon.map { ($0 + 1)..<inner.upperBound } ?? inner
   }
 
   /// The op of one segment in `range` and where its name is, or `nil` when the segment is

@@ -145,15 +145,17 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
         extra += scheme.utf8
         schemeRange = start..<(sourceCount + Int32(extra.count))
       }
-      return make(
-        source: source, isWeb: isWeb, authority: authority, ops: ops, extra: extra,
-        scheme: schemeRange)
+      return ops.withUnsafeBufferPointer { ops in
+        make(
+          source: source, isWeb: isWeb, authority: authority, ops: ops, extra: extra,
+          scheme: schemeRange)
+      }
     }
 
     /// Packs `ops` with the source and `extra` bytes; literal ranges and `scheme` index the
     /// source followed by `extra`.
     static func make(
-      source: String, isWeb: Bool, authority: Op?, ops: [Op], extra: [UInt8],
+      source: String, isWeb: Bool, authority: Op?, ops: UnsafeBufferPointer<Op>, extra: [UInt8],
       scheme: Range<Int32>?
     ) -> Storage {
       let sourceCount = source.utf8.count
@@ -170,7 +172,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
       storage.withUnsafeMutablePointerToElements { elements in
         let raw = UnsafeMutableRawPointer(elements)
         let opsStart = raw.bindMemory(to: Op.self, capacity: opCount)
-        opsStart.initialize(from: ops, count: ops.count)
+        if let base = ops.baseAddress { opsStart.initialize(from: base, count: ops.count) }
         if let authority { (opsStart + ops.count).initialize(to: authority) }
         let bytes = (raw + opsBytes).bindMemory(to: UInt8.self, capacity: byteCount)
         var source = source

@@ -40,7 +40,7 @@ struct RawArray<Element: BitwiseCopyable>: @unchecked Sendable {
   }
 
   mutating func append(_ element: Element) {
-    if count == capacity { reserve(Swift.max(8, capacity * 2)) }
+    if count == capacity { reserve(Swift.max(8, capacity + capacity / 2)) }
     (base.unsafelyUnwrapped + count).initialize(to: element)
     count += 1
   }
