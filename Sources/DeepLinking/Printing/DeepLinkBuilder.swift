@@ -29,11 +29,28 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// The host of the custom-scheme form, which is the first path segment of the universal link.
   public var host: String
   /// The path segments, decoded: `["42", "posts"]` prints `/42/posts`.
-  public var pathSegments: [String]
+  public var pathSegments: [String] {
+    get {
+      switch path {
+      case .segments(let segments): segments
+      case .joined(let path): Self.split(path)
+      }
+    }
+    set { path = .segments(newValue) }
+  }
   /// The query items, in order; items with a `nil` value are left out.
   public var queryItems: [URLQueryItem]
   /// What the printed URL stands for, described in errors only: the link, for links.
   var subject: (any Sendable)?
+
+  /// The path as given: segments, or a `/`-separated string split only when read, so that
+  /// printing a link from its `path` allocates no array of segments.
+  private var path: Path
+
+  private enum Path: Sendable {
+    case segments([String])
+    case joined(String)
+  }
 
   /// Creates a builder from decoded path segments.
   /// - Parameters:
@@ -45,7 +62,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   {
     self.scheme = scheme
     self.host = host
-    self.pathSegments = pathSegments
+    self.path = .segments(pathSegments)
     self.queryItems = queryItems
   }
 
@@ -59,11 +76,62 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   ///   - path: The decoded path, segments separated by `/`.
   ///   - queryItems: The query items, in order.
   public init(scheme: String, host: String, path: String, queryItems: [URLQueryItem] = []) {
-    var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-      .map { String(Substring($0)) }
-    if segments.first == "" { segments.removeFirst() }
-    if segments.last == "" { segments.removeLast() }
-    self.init(scheme: scheme, host: host, pathSegments: segments, queryItems: queryItems)
+    self.scheme = scheme
+    self.host = host
+    self.path = .joined(path)
+    self.queryItems = queryItems
+  }
+
+  /// The segments of a `/`-separated path, without a leading or trailing empty one.
+  private static func split(_ path: String) -> [String] {
+    withUTF8Bytes(path) { bytes in
+      var segments: [String] = []
+      forEachSegment(of: bytes) { segments.append(String(decoding: $0, as: UTF8.self)) }
+      return segments
+    }
+  }
+
+  /// Calls `body` with each segment of the bytes of a `/`-separated path, ignoring a leading
+  /// and a trailing `/`.
+  private static func forEachSegment(
+    of path: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    var start = 0
+    var end = path.count
+    if end > 0, path[0] == UInt8(ascii: "/") { start = 1 }
+    if end > start, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    // "" and "/" have no segments; "//" has one, empty.
+    if start == end, path.count < 2 { return }
+    var segmentStart = start
+    for index in start..<end where path[index] == UInt8(ascii: "/") {
+      body(UnsafeBufferPointer(rebasing: path[segmentStart..<index]))
+      segmentStart = index + 1
+    }
+    body(UnsafeBufferPointer(rebasing: path[segmentStart..<end]))
+  }
+
+  /// Calls `body` with the bytes of each path segment and its segment number along the link,
+  /// until it returns `false`.
+  private func forEachPathSegment(
+    _ body: (UnsafeBufferPointer<UInt8>, DeepLinkError.Component) -> Bool
+  ) {
+    var number = 2
+    switch path {
+    case .segments(let segments):
+      for segment in segments {
+        guard withUTF8Bytes(segment, { body($0, .pathSegment(number)) }) else { return }
+        number += 1
+      }
+    case .joined(let path):
+      withUTF8Bytes(path) { bytes in
+        var going = true
+        Self.forEachSegment(of: bytes) { segment in
+          guard going else { return }
+          going = body(segment, .pathSegment(number))
+          number += 1
+        }
+      }
+    }
   }
 
   /// Prints the custom-scheme form, `scheme://host/segments?query`.
@@ -71,10 +139,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// - Throws: A ``DeepLinkError`` when a part would not read back the same.
   public func string() throws(DeepLinkError) -> String {
     try validateScheme()
-    var output = scheme
-    output += "://"
-    try appendLink(to: &output)
-    return output
+    return try link(after: scheme, "://")
   }
 
   /// Prints the universal-link form, `https://website/host/segments?query`.
@@ -90,11 +155,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
         .host, website.isEmpty ? nil : website,
         "is not a universal-link host; expected a host name such as \"example.com\"")
     }
-    var output = "https://"
-    output += website.lowercased()
-    output += "/"
-    try appendLink(to: &output)
-    return output
+    return try link(after: "https://", website.lowercased(), "/")
   }
 
   /// Prints the custom-scheme form as a `URL`.
@@ -147,48 +208,87 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     }
   }
 
-  /// Appends `host/segments?query`.
-  private func appendLink(to output: inout String) throws(DeepLinkError) {
-    output.reserveCapacity(output.utf8.count + 64)
-    try append(host, as: .host, to: &output)
-    for (offset, segment) in pathSegments.enumerated() {
-      output += "/"
-      try append(segment, as: .pathSegment(offset + 2), to: &output)
+  /// `prefix` then `host/segments?query`: one pass checks every part and sizes the output, a
+  /// second writes it into the string's own buffer.
+  private func link(after prefix: String...) throws(DeepLinkError) -> String {
+    var length = try encodedLength(host, .host, isSegment: true)
+    for part in prefix { length += part.utf8.count }
+    var failure: DeepLinkError?
+    forEachPathSegment { segment, component in
+      do throws(DeepLinkError) {
+        length += try 1 + encodedLength(segment, component, isSegment: true)
+        return true
+      } catch {
+        failure = error
+        return false
+      }
     }
-    var first = true
+    if let failure { throw failure }
     for item in queryItems {
       guard let value = item.value else { continue }
-      output += first ? "?" : "&"
-      first = false
-      try append(item.name, as: .queryItem(item.name), isSegment: false, to: &output)
-      output += "="
-      try append(value, as: .queryItem(item.name), isSegment: false, to: &output)
+      let component = DeepLinkError.Component.queryItem(item.name)
+      length += try 2 + encodedLength(item.name, component, isSegment: false)
+      length += try encodedLength(value, component, isSegment: false)
+    }
+
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      var writer = PercentEncodingWriter(buffer)
+      for part in prefix { withUTF8Bytes(part) { writer.copy($0) } }
+      withUTF8Bytes(host) { writer.encode($0) }
+      forEachPathSegment { segment, _ in
+        writer.append(UInt8(ascii: "/"))
+        writer.encode(segment)
+        return true
+      }
+      var first = true
+      for item in queryItems {
+        guard let value = item.value else { continue }
+        writer.append(first ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+        first = false
+        withUTF8Bytes(item.name) { writer.encode($0) }
+        writer.append(UInt8(ascii: "="))
+        withUTF8Bytes(value) { writer.encode($0) }
+      }
+      return writer.count
     }
   }
 
-  /// Appends `text` percent-encoded, after one pass over its bytes that refuses control
-  /// characters and, for a segment, empty and dot values.
-  private func append(
-    _ text: String, as component: DeepLinkError.Component, isSegment: Bool = true,
-    to output: inout String
-  ) throws(DeepLinkError) {
-    var plain = true
-    for byte in text.utf8 {
-      if byte < 0x20 || byte == 0x7F { throw controlCharacter(text, component) }
-      plain = plain && isUnreserved(byte)
+  /// The length of `text` percent-encoded, checked like its bytes are below.
+  private func encodedLength(
+    _ text: String, _ component: DeepLinkError.Component, isSegment: Bool
+  ) throws(DeepLinkError) -> Int {
+    let outcome: Result<Int, DeepLinkError> = withUTF8Bytes(text) { bytes in
+      Result { () throws(DeepLinkError) in
+        try encodedLength(bytes, component, isSegment: isSegment)
+      }
+    }
+    return try outcome.get()
+  }
+
+  /// The length of `text` percent-encoded, after refusing control characters and, for a
+  /// segment, empty and dot values.
+  private func encodedLength(
+    _ text: UnsafeBufferPointer<UInt8>, _ component: DeepLinkError.Component, isSegment: Bool
+  ) throws(DeepLinkError) -> Int {
+    var length = 0
+    for byte in text {
+      if byte < 0x20 || byte == 0x7F {
+        throw controlCharacter(String(decoding: text, as: UTF8.self), component)
+      }
+      length += isUnreserved(byte) ? 1 : 3
     }
     if isSegment {
       if text.isEmpty {
         throw failure(
           component, "", "is empty; expected a non-empty value, as empty segments do not read back")
       }
-      if text == "." || text == ".." {
+      if isDotSegment(text) {
         throw failure(
-          component, text,
+          component, String(decoding: text, as: UTF8.self),
           #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#)
       }
     }
-    if plain { output += text } else { appendPercentEncoded(text, to: &output) }
+    return length
   }
 
   private func controlCharacter(_ text: String, _ component: DeepLinkError.Component)

@@ -36,3 +36,41 @@ func isUnreserved(_ byte: UInt8) -> Bool {
 func firstControlCharacter(_ text: String) -> Unicode.Scalar? {
   text.utf8.first { $0 < 0x20 || $0 == 0x7F }.map { Unicode.Scalar($0) }
 }
+
+/// The uppercase hexadecimal digit for a value below 16.
+@inline(__always)
+func hexDigit(_ value: UInt8) -> UInt8 {
+  value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+}
+
+/// Writes bytes into a buffer sized beforehand, percent-encoding all but unreserved ones.
+struct PercentEncodingWriter {
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  private(set) var count = 0
+
+  init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    buffer[count] = byte
+    count += 1
+  }
+
+  /// Appends `bytes` as they are.
+  mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+    for byte in bytes { append(byte) }
+  }
+
+  /// Appends `bytes`, escaping every byte but `A–Z a–z 0–9 - . _ ~` as `%XX`.
+  mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>) {
+    for byte in bytes {
+      if isUnreserved(byte) {
+        append(byte)
+      } else {
+        append(UInt8(ascii: "%"))
+        append(hexDigit(byte >> 4))
+        append(hexDigit(byte & 0xF))
+      }
+    }
+  }
+}

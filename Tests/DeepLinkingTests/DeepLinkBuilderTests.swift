@@ -1,0 +1,113 @@
+import DeepLinking
+import Foundation
+import Testing
+
+/// `DeepLinkBuilder` on its own: path strings and segments, both printed forms, and what it
+/// refuses to print.
+@Suite struct DeepLinkBuilderTests {
+  /// A path string splits on `/`, ignoring one leading and one trailing `/`.
+  @Test(
+    arguments: [
+      ("", []),
+      ("/", []),
+      ("/sub", ["sub"]),
+      ("sub", ["sub"]),
+      ("/a/b/", ["a", "b"]),
+      ("//", [""]),
+      ("a//b", ["a", "", "b"]),
+      ("/a//", ["a", ""]),
+      ("/caf\u{E9}/\u{1F600}", ["caf\u{E9}", "\u{1F600}"]),
+    ] as [(String, [String])])
+  func pathStringsSplitOnSlashes(path: String, segments: [String]) {
+    let builder = DeepLinkBuilder(scheme: "myapp", host: "h", path: path)
+    #expect(builder.pathSegments == segments)
+    #expect(builder == DeepLinkBuilder(scheme: "myapp", host: "h", pathSegments: segments))
+    #expect(
+      builder.hashValue
+        == DeepLinkBuilder(scheme: "myapp", host: "h", pathSegments: segments).hashValue)
+  }
+
+  @Test(arguments: [
+    (
+      DeepLinkBuilder(
+        scheme: "myapp", host: "search", pathSegments: ["a b/c"],
+        queryItems: [
+          URLQueryItem(name: "tag", value: "x&y"), URLQueryItem(name: "page", value: nil),
+        ]),
+      "myapp://search/a%20b%2Fc?tag=x%26y", "https://example.com/search/a%20b%2Fc?tag=x%26y"
+    ),
+    (
+      DeepLinkBuilder(
+        scheme: "my-app", host: "home", path: "/sub",
+        queryItems: [
+          URLQueryItem(name: "name", value: "jake")
+        ]),
+      "my-app://home/sub?name=jake", "https://example.com/home/sub?name=jake"
+    ),
+    (
+      DeepLinkBuilder(
+        scheme: "myapp", host: "caf\u{E9}", path: "/100%/+=?#",
+        queryItems: [URLQueryItem(name: "a b", value: ""), URLQueryItem(name: "c", value: "~")]),
+      "myapp://caf%C3%A9/100%25/%2B%3D%3F%23?a%20b=&c=~",
+      "https://example.com/caf%C3%A9/100%25/%2B%3D%3F%23?a%20b=&c=~"
+    ),
+    (
+      DeepLinkBuilder(scheme: "myapp", host: "settings", path: ""), "myapp://settings",
+      "https://example.com/settings"
+    ),
+  ])
+  func printsEachPartEncodedForItsComponent(
+    builder: DeepLinkBuilder, custom: String, universal: String
+  ) throws {
+    #expect(try builder.string() == custom)
+    #expect(try builder.universalLinkString(host: "Example.COM") == universal)
+    #expect(try builder.url().absoluteString == custom)
+  }
+
+  @Test(arguments: [
+    (
+      DeepLinkBuilder(scheme: "myapp", host: "a", path: "x//y"),
+      #"cannot print myapp://a: path segment 3 "" is empty; expected a non-empty value, as empty segments do not read back"#
+    ),
+    (
+      DeepLinkBuilder(scheme: "myapp", host: "a", pathSegments: ["x", ".."]),
+      #"cannot print myapp://a: path segment 3 ".." is a dot segment; expected a value other than "." and "..", which URLs resolve away"#
+    ),
+    (
+      DeepLinkBuilder(scheme: "myapp", host: "", path: "/x"),
+      #"cannot print myapp://: host "" is empty; expected a non-empty value, as empty segments do not read back"#
+    ),
+    (
+      DeepLinkBuilder(
+        scheme: "myapp", host: "a", path: "",
+        queryItems: [URLQueryItem(name: "q", value: "a\tb")]),
+      #"cannot print myapp://a: query item "q" "a\u{9}b" contains control character U+0009; expected printable text, as reading refuses control characters"#
+    ),
+    (
+      DeepLinkBuilder(scheme: "1app", host: "a", path: ""),
+      #"cannot print 1app://a: scheme "1app" is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
+    ),
+  ])
+  func refusesWhatWouldNotReadBack(builder: DeepLinkBuilder, message: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try builder.string() }
+    #expect(error.description == message)
+  }
+
+  @Test func refusesAWebsiteThatIsNotAHostName() throws {
+    let builder = DeepLinkBuilder(scheme: "myapp", host: "a", path: "")
+    let error = try #require(throws: DeepLinkError.self) {
+      try builder.universalLinkString(host: "evil.com/x")
+    }
+    #expect(
+      error.description
+        == #"cannot print myapp://a: host "evil.com/x" is not a universal-link host; expected a host name such as "example.com""#
+    )
+  }
+
+  @Test func settingSegmentsReplacesThePath() throws {
+    var builder = DeepLinkBuilder(scheme: "myapp", host: "user", path: "/1/posts")
+    builder.pathSegments.append("new")
+    #expect(builder.pathSegments == ["1", "posts", "new"])
+    #expect(try builder.string() == "myapp://user/1/posts/new")
+  }
+}
