@@ -204,11 +204,12 @@ extension URLMatcher {
   }
 
   /// Whether a look at the start of `bytes` shows that they cannot match `storage`: a
-  /// custom-scheme pattern whose scheme, or whose literal host, differs from the URL's.
+  /// custom-scheme pattern whose scheme, or the first bytes of whose literal host, differ
+  /// from the URL's.
   ///
   /// `false` means "read the whole URL to know": this only saves the full read when an app
-  /// tries its patterns one after the other. Escapes, delimiters inside a literal and URLs
-  /// without `//` are left to the full read.
+  /// tries its patterns one after the other, and costs a matching URL a few comparisons.
+  /// Escapes, delimiters and URLs without `//` are left to the full read.
   @inline(__always)
   private func cannotMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ storage: URLPattern.Storage)
     -> Bool
@@ -222,19 +223,17 @@ extension URLMatcher {
       bytes[count + 2] == UInt8(ascii: "/"), let first = storage.opsBuffer.first,
       first.kind == .literal
     else { return false }
-    let special = SpecialBytes.shared
+    // The first bytes of the host tell most literals apart.
     let host = count + 3
-    let literal = Int(first.literal.lowerBound)..<Int(first.literal.upperBound)
-    for (offset, expected) in zip(0..., storage.literalsBuffer[literal]) {
+    let literal = storage.literalsBuffer
+    let start = Int(first.literal.lowerBound)
+    for offset in 0..<min(3, first.literal.count) {
       guard host + offset < bytes.count else { return true }
       let byte = bytes[host + offset]
-      if special.isHostSpecial(byte) { return false }
-      if lowercasedASCII(byte) != expected { return true }
+      if !isLetter(byte) && !isDigit(byte) { return false }
+      if lowercasedASCII(byte) != literal[start + offset] { return true }
     }
-    // The literal is spelled out: the host must end here.
-    let after = host + literal.count
-    guard after < bytes.count else { return false }
-    return !special.isHostSpecial(bytes[after])
+    return false
   }
 
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,
@@ -297,10 +296,11 @@ extension URLMatcher {
     let escaped = link.linkHasEscapes
 
     // A web pattern's host.
+    let literals = storage.literalsBuffer
     if let authority = storage.authorityOp, let host = link.host {
       if authority.kind == .literal {
         let equal = decodedEquals(
-          bytes, host, storage.literalsBuffer, authority.literal, ignoringCase: true,
+          bytes, host, literals, authority.literal, ignoringCase: true,
           mayHaveEscapes: escaped)
         guard equal else {
           return .failed(
@@ -330,7 +330,7 @@ extension URLMatcher {
       case .literal:
         let isHost = index == 0 && link.hostFirst
         let equal = decodedEquals(
-          bytes, range, storage.literalsBuffer, op.literal, ignoringCase: isHost,
+          bytes, range, literals, op.literal, ignoringCase: isHost,
           mayHaveEscapes: escaped)
         guard equal else {
           return .failed(

@@ -71,45 +71,49 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   ///
   /// Immutable once made, so sharing it across threads is safe.
   final class Storage: ManagedBuffer<StorageHeader, UInt32> {
+    /// The header, read through its pointer: `header` itself is a class property, which
+    /// costs a dynamic exclusivity check on every read.
+    private var counts: StorageHeader { withUnsafeMutablePointerToHeader { $0.pointee } }
+
     private var base: UnsafeMutableRawPointer {
       // The elements live as long as the object and never move.
       withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
     }
 
     /// Whether the scheme is `http` or `https`.
-    var isWeb: Bool { header.isWeb }
+    var isWeb: Bool { counts.isWeb }
 
     /// The ops that the link's segments must match, in order.
     var opsBuffer: UnsafeBufferPointer<Op> {
-      UnsafeBufferPointer(start: base.assumingMemoryBound(to: Op.self), count: Int(header.opCount))
+      UnsafeBufferPointer(start: base.assumingMemoryBound(to: Op.self), count: Int(counts.opCount))
     }
 
     /// For a web pattern, the op that the URL's host must match.
     var authorityOp: Op? {
-      header.hasAuthority ? base.assumingMemoryBound(to: Op.self)[Int(header.opCount)] : nil
+      counts.hasAuthority ? base.assumingMemoryBound(to: Op.self)[Int(counts.opCount)] : nil
     }
 
     private var bytesStart: UnsafePointer<UInt8> {
-      let opCount = Int(header.opCount) + (header.hasAuthority ? 1 : 0)
+      let opCount = Int(counts.opCount) + (counts.hasAuthority ? 1 : 0)
       return UnsafePointer(
         (base + MemoryLayout<Op>.stride * opCount).assumingMemoryBound(to: UInt8.self))
     }
 
     /// The pattern as written.
     var sourceBytes: UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(start: bytesStart, count: Int(header.sourceCount))
+      UnsafeBufferPointer(start: bytesStart, count: Int(counts.sourceCount))
     }
 
     /// The bytes that ops' literal ranges index: the source, then any other literal bytes.
     var literalsBuffer: UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(start: bytesStart, count: Int(header.byteCount))
+      UnsafeBufferPointer(start: bytesStart, count: Int(counts.byteCount))
     }
 
     /// The lowercased scheme's bytes, if the pattern has a scheme.
     var schemeBytes: UnsafeBufferPointer<UInt8>? {
-      guard header.schemeStart >= 0 else { return nil }
+      guard counts.schemeStart >= 0 else { return nil }
       return UnsafeBufferPointer(
-        start: bytesStart + Int(header.schemeStart), count: Int(header.schemeCount))
+        start: bytesStart + Int(counts.schemeStart), count: Int(counts.schemeCount))
     }
 
     /// Packs compiled tokens; their literals and scheme go after the source.
