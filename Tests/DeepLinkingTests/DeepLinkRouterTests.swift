@@ -241,6 +241,25 @@ enum NavigationMap {
     #expect(router.match("myapp://c/4/x")?.values["n"] as? Int == 4)
   }
 
+  /// Scheme-less routes whose first literals differ only in case are the same host; between
+  /// them the one registered first wins, however much the tables grow in between.
+  @Test(arguments: [true, false])
+  func caseVariantsOfAHostKeepRegistrationOrder(upperFirst: Bool) {
+    var router = DeepLinkRouter<String>()
+    let variants = upperFirst ? ["User", "user"] : ["user", "User"]
+    router.register(URLPattern(stringLiteral: "\(variants[0])/<id>")) { _, _ in variants[0] }
+    for index in 0..<500 {
+      router.register(URLPattern(stringLiteral: "h\(index)/<id>")) { _, _ in "h\(index)" }
+    }
+    router.register(URLPattern(stringLiteral: "\(variants[1])/<id>")) { _, _ in variants[1] }
+    for index in 500..<1_000 {
+      router.register(URLPattern(stringLiteral: "h\(index)/<id>")) { _, _ in "h\(index)" }
+    }
+    #expect(router.route("myapp://USER/1") == variants[0])
+    #expect(router.route("myapp://user/1") == variants[0])
+    #expect(router.route("myapp://h999/1") == "h999")
+  }
+
   @Test func customConvertersAreLookedUpWhenRouting() {
     var router = DeepLinkRouter<String>()
     router.register("myapp://n/<even:n>") { _, _ in "even" }
@@ -253,6 +272,42 @@ enum NavigationMap {
     #expect(router.route("myapp://n/4") == "int")
     #expect(router.match("myapp://n/4")?.values["n"] as? Int == 4)
     #expect(router.route("myapp://n/x") == "string")
+  }
+
+  /// A match keeps the pattern it matched while the router that made it registers more
+  /// routes (matches share the router's table, which registering then copies).
+  @Test func matchesKeepTheirPatternWhileTheRouterGrows() throws {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://user/<int:id>") { _, _ in "int" }
+    let match = try #require(router.match("myapp://user/42"))
+    for index in 0..<100 {
+      router.register(URLPattern(stringLiteral: "myapp://r\(index)")) { _, _ in "r" }
+    }
+    router.register("myapp://user/42") { _, _ in "literal" }
+    #expect(match.pattern.source == "myapp://user/<int:id>")
+    #expect(match.value("id", as: Int.self) == 42)
+    #expect(router.route("myapp://user/42") == "literal")
+    #expect(router.match("myapp://user/42")?.pattern.source == "myapp://user/42")
+    #expect(router.routes.count == 102)
+  }
+
+  /// Reading a match on one task while its router registers routes on another is safe (run
+  /// under `swift test --sanitize=thread` to see it).
+  @Test func matchesReadOnAnotherTaskWhileTheRouterGrows() async throws {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://user/<int:id>") { _, _ in "int" }
+    let match = try #require(router.match("myapp://user/42"))
+    await withTaskGroup(of: Int.self) { group in
+      group.addTask {
+        var total = 0
+        for _ in 0..<2_000 { total += match.pattern.source.utf8.count }
+        return total
+      }
+      for index in 0..<2_000 {
+        router.register(URLPattern(stringLiteral: "myapp://r\(index)")) { _, _ in "r" }
+      }
+      for await total in group { #expect(total == 2_000 * 21) }
+    }
   }
 
   /// Routers are values: a copy that registers more does not change the original.

@@ -377,7 +377,7 @@ extension URLMatcher {
     }
     return .matched(
       URLMatch(
-        url: url, pattern: pattern, captures: captures, overflow: overflow,
+        url: url, anchor: .pattern(pattern), captures: captures, overflow: overflow,
         customValues: conversion.customValues,
         query: link.query, fragment: link.fragment, decodesPlusAsSpace: decodesPlusAsSpace))
   }

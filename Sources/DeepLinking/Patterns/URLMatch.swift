@@ -25,8 +25,23 @@ public struct URLMatch: Sendable {
   // handler it offers a URL to.
   /// The URL that matched, as given.
   public let url: String
+  /// What holds the matched pattern: the pattern itself, or, for a router's match, the
+  /// router's table and the route's index, so that routing a URL writes to no object of
+  /// the route's own (the table is in cache; one pattern among thousands is not).
+  private let anchor: Anchor
+
+  enum Anchor: Sendable {
+    case pattern(URLPattern)
+    case route(RouteTable, Int32)
+  }
+
   /// The pattern that the URL matched.
-  public let pattern: URLPattern
+  public var pattern: URLPattern {
+    switch anchor {
+    case .pattern(let pattern): pattern
+    case .route(let table, let route): table.patterns[Int(route)]
+    }
+  }
   private let inlineCaptures: InlineCaptures
   /// Captures past the fourth and custom converters' values, which most matches do not
   /// have: `nil` then, so that copying a match retains nothing for them.
@@ -37,7 +52,7 @@ public struct URLMatch: Sendable {
   public let decodesPlusAsSpace: Bool
 
   init(
-    url: String, pattern: URLPattern, captures: InlineCaptures, overflow: [Capture]?,
+    url: String, anchor: Anchor, captures: InlineCaptures, overflow: [Capture]?,
     customValues: [any Sendable]?, query: Range<Int>?, fragment: Range<Int>?,
     decodesPlusAsSpace: Bool
   ) {
@@ -48,7 +63,7 @@ public struct URLMatch: Sendable {
       )
     }
     self.url = url
-    self.pattern = pattern
+    self.anchor = anchor
     self.inlineCaptures = captures
     self.extras =
       overflow == nil && customValues == nil

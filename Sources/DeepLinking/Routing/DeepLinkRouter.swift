@@ -147,6 +147,9 @@ public struct DeepLinkRouter<Destination>: Sendable {
   ///   shares it.
   public mutating func register(_ pattern: URLPattern, _ handler: @escaping Handler) {
     mutate { storage in
+      // Matches that the router handed out keep its table (they find their pattern in
+      // it); a table they share is copied, never changed under them.
+      if !isKnownUniquelyReferenced(&storage.table) { storage.table = storage.table.copy() }
       storage.table.insert(pattern)
       storage.handlers.append(handler)
     }

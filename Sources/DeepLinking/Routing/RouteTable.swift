@@ -249,7 +249,8 @@ final class RouteTable: @unchecked Sendable {
       while link >= 0 {
         let route = Int(trie.routeLinks[Int(link)].route)
         let match = URLMatch(
-          url: url.pointee, pattern: patterns[route], captures: captures, overflow: overflow,
+          url: url.pointee, anchor: .route(table, Int32(route)), captures: captures,
+          overflow: overflow,
           customValues: conversion.customValues, query: layout.query,
           fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
         if accept(match, route) { return true }
@@ -330,12 +331,15 @@ final class RouteTable: @unchecked Sendable {
         let parent = set[member]
         let node = trie.nodes[Int(parent)]
         guard node.hasLiterals else { continue }
-        let table = folded && node.hasFoldedLiterals ? trie.foldedLiterals : trie.literals
+        // The exact table has one child per key; the folded one may have several (`User`
+        // and `user`), all wanted.
+        let foldedTable = folded && node.hasFoldedLiterals
+        let table = foldedTable ? trie.foldedLiterals : trie.literals
         table.forEach(
           parent: parent, key: key, hash: LiteralEdges.hash(keyHash, parent: parent)
         ) { child in
           children.insert(child)
-          return true
+          return foldedTable
         }
       }
     }

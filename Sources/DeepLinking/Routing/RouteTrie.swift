@@ -263,24 +263,33 @@ extension RouteTrie {
 
 /// Literal edges of a trie: (parent node, key bytes) → child node, by open addressing.
 ///
-/// Keys may repeat under one parent (the folded table has `User` and `user` both as
-/// `user`); ``forEach(parent:key:hash:_:)`` visits every match in insertion order.
+/// The entries are the slots, so a lookup reads one cache line for the tag, the parent, the
+/// child and, for keys of up to 12 bytes (most literal segments), the key itself; longer
+/// keys live in ``keys``. Keys may repeat under one parent (the folded table has `User` and
+/// `user` both as `user`); ``Buffers/forEach(parent:key:hash:_:)`` visits every match in
+/// insertion order.
 struct LiteralEdges: Sendable {
+  /// A slot: empty when `tag` is 0.
   struct Entry: Sendable {
-    var parent: Int32
-    var keyStart: Int32
-    var keyCount: Int32
-    var child: Int32
+    /// The hash's top 32 bits (1 for a hash whose top bits are 0).
+    var tag: UInt32 = 0
+    var parent: Int32 = -1
+    var child: Int32 = -1
+    var keyCount: Int32 = 0
+    /// Where a key longer than ``LiteralEdges/inlineCapacity`` starts in ``LiteralEdges/keys``.
+    var keyStart: Int32 = 0
+    /// A short key's bytes.
+    var inline: (UInt32, UInt32, UInt32) = (0, 0, 0)
   }
 
+  /// The longest key stored in its entry.
+  static let inlineCapacity = 12
+
   private(set) var keys = RawArray<UInt8>()
-  private(set) var entries = RawArray<Entry>()
-  /// Per slot, a tag and an entry: the top 32 bits of the hash over the index into `entries`.
-  ///
-  /// `UInt64.max` marks an empty slot. A probe compares the tag before it touches
-  /// `entries`. The count is a power of two, at least 4/3 of the entries: linear probing
-  /// with 32-bit tags stays short at three quarters full.
-  private(set) var slots = RawArray<UInt64>(repeating: .max, count: 8)
+  /// A power of two, kept at most three quarters full: linear probing with 32-bit tags stays
+  /// short.
+  private(set) var slots = RawArray<Entry>(repeating: Entry(), count: 8)
+  private(set) var count = 0
   /// 64 minus the number of bits that index `slots`: slots are chosen by the hash's high bits.
   private(set) var shift: UInt64 = 61
 
@@ -288,7 +297,6 @@ struct LiteralEdges: Sendable {
   func copy() -> LiteralEdges {
     var copy = self
     copy.keys = keys.copy()
-    copy.entries = entries.copy()
     copy.slots = slots.copy()
     return copy
   }
@@ -296,14 +304,11 @@ struct LiteralEdges: Sendable {
   /// Frees the memory; the table must not be used afterwards.
   func free() {
     keys.free()
-    entries.free()
     slots.free()
   }
 
   /// Read-only views of the table, valid until the next insertion.
-  var buffers: Buffers {
-    Buffers(keys: keys.buffer, entries: entries.buffer, slots: slots.buffer, shift: shift)
-  }
+  var buffers: Buffers { Buffers(keys: keys.buffer, slots: slots.buffer, shift: shift) }
 
   /// A hash of `key`, eight bytes at a time (a multiply and a shift per word): segments are
   /// short, so this costs a few cycles where a byte-at-a-time hash costs one multiply per
@@ -346,59 +351,66 @@ struct LiteralEdges: Sendable {
     hash(hash(key), parent: parent)
   }
 
+  /// The tag of a hash: its top 32 bits, never 0 (which marks an empty slot).
+  @inline(__always)
+  static func tag(_ hash: UInt64) -> UInt32 { max(1, UInt32(truncatingIfNeeded: hash >> 32)) }
+
   mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, child: Int32) {
-    if (entries.count + 1) * 4 > slots.count * 3 { grow() }
+    if (count + 1) * 4 > slots.count * 3 { grow() }
     let hash = Self.hash(key, parent: parent)
-    entries.append(
-      Entry(parent: parent, keyStart: Int32(keys.count), keyCount: Int32(key.count), child: child))
-    keys.append(contentsOf: key)
-    place(Int32(entries.count - 1), hash: hash)
+    var entry = Entry(
+      tag: Self.tag(hash), parent: parent, child: child, keyCount: Int32(key.count))
+    if key.count <= Self.inlineCapacity {
+      withUnsafeMutableBytes(of: &entry.inline) { inline in
+        inline.copyMemory(from: UnsafeRawBufferPointer(key))
+      }
+    } else {
+      entry.keyStart = Int32(keys.count)
+      keys.append(contentsOf: key)
+    }
+    place(entry, hash: hash)
+    count += 1
   }
 
-  private mutating func place(_ entry: Int32, hash: UInt64) {
+  private mutating func place(_ entry: Entry, hash: UInt64) {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash >> shift)
-    while slots[slot] != .max { slot = (slot + 1) & mask }
-    slots[slot] = (hash >> 32) << 32 | UInt64(UInt32(bitPattern: entry))
+    while slots[slot].tag != 0 { slot = (slot + 1) & mask }
+    slots[slot] = entry
   }
 
   private mutating func grow() {
     let old = slots
-    slots = RawArray(repeating: .max, count: slots.count * 2)
+    slots = RawArray(repeating: Entry(), count: old.count * 2)
     shift -= 1
-    old.free()
     let keys = keys.buffer
-    for index in 0..<entries.count {
-      let entry = entries[index]
-      let key = UnsafeBufferPointer(
-        rebasing: keys[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyCount)])
-      place(Int32(index), hash: Self.hash(key, parent: entry.parent))
+    // Re-placed in probe order, starting after an empty slot (no probe sequence runs across
+    // it), so that equal keys keep their insertion order.
+    let mask = old.count - 1
+    var start = 0
+    while old[start].tag != 0 { start += 1 }
+    for step in 1...old.count {
+      let entry = old[(start + step) & mask]
+      guard entry.tag != 0 else { continue }
+      place(entry, hash: withKey(of: entry, keys) { Self.hash($0, parent: entry.parent) })
     }
+    old.free()
   }
 
   /// The first child of `parent` under `key`.
   func find(parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32? {
     var found: Int32?
-    forEach(parent: parent, key: key, hash: Self.hash(key, parent: parent)) { child in
+    buffers.forEach(parent: parent, key: key, hash: Self.hash(key, parent: parent)) { child in
       found = child
       return false
     }
     return found
   }
 
-  /// Calls `body` with each child of `parent` under `key`, in insertion order, until it
-  /// returns `false`.
-  func forEach(
-    parent: Int32, key: UnsafeBufferPointer<UInt8>, hash: UInt64, _ body: (Int32) -> Bool
-  ) {
-    buffers.forEach(parent: parent, key: key, hash: hash, body)
-  }
-
   /// Read-only views of the table, valid until the next insertion.
   struct Buffers {
     let keys: UnsafeBufferPointer<UInt8>
-    let entries: UnsafeBufferPointer<Entry>
-    let slots: UnsafeBufferPointer<UInt64>
+    let slots: UnsafeBufferPointer<Entry>
     let shift: UInt64
 
     /// Calls `body` with each child of `parent` under `key`, in insertion order (probe
@@ -408,45 +420,58 @@ struct LiteralEdges: Sendable {
       parent: Int32, key: UnsafeBufferPointer<UInt8>, hash: UInt64, _ body: (Int32) -> Bool
     ) {
       let mask = slots.count - 1
-      let tag = hash >> 32
+      let tag = LiteralEdges.tag(hash)
       var slot = Int(truncatingIfNeeded: hash >> shift)
       while true {
-        let value = slots[slot]
-        if value == .max { return }
-        if value >> 32 == tag {
-          let entry = entries[Int(value & 0xFFFF_FFFF)]
-          if entry.parent == parent, Int(entry.keyCount) == key.count,
-            memcmpEqual(keys, Int(entry.keyStart), key)
-          {
-            if !body(entry.child) { return }
-          }
+        let entry = slots[slot]
+        if entry.tag == 0 { return }
+        if entry.tag == tag, entry.parent == parent, Int(entry.keyCount) == key.count,
+          withKey(of: entry, keys, { equalBytes($0, key) })
+        {
+          if !body(entry.child) { return }
         }
         slot = (slot + 1) & mask
       }
     }
   }
-
 }
 
+/// Calls `body` with the key of `entry`: its inline bytes, or its bytes in `keys`.
 @inline(__always)
-private func memcmpEqual(
-  _ keys: UnsafeBufferPointer<UInt8>, _ start: Int, _ key: UnsafeBufferPointer<UInt8>
-) -> Bool {
-  guard let stored = keys.baseAddress, let other = key.baseAddress else { return key.isEmpty }
-  let lhs = UnsafeRawPointer(stored + start)
-  let rhs = UnsafeRawPointer(other)
+private func withKey<Result>(
+  of entry: LiteralEdges.Entry, _ keys: UnsafeBufferPointer<UInt8>,
+  _ body: (UnsafeBufferPointer<UInt8>) -> Result
+) -> Result {
+  let count = Int(entry.keyCount)
+  if count <= LiteralEdges.inlineCapacity {
+    return withUnsafeBytes(of: entry.inline) { inline in
+      body(UnsafeBufferPointer(rebasing: inline.bindMemory(to: UInt8.self)[..<count]))
+    }
+  }
+  let start = Int(entry.keyStart)
+  return body(UnsafeBufferPointer(rebasing: keys[start..<(start + count)]))
+}
+
+/// Whether two byte buffers of the same length are equal, eight bytes at a time.
+@inline(__always)
+private func equalBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>)
+  -> Bool
+{
+  guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return rhs.isEmpty }
+  let lhs = UnsafeRawPointer(left)
+  let rhsRaw = UnsafeRawPointer(right)
   var offset = 0
-  while offset + 8 <= key.count {
+  while offset + 8 <= rhs.count {
     if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != rhsRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     {
       return false
     }
     offset += 8
   }
-  while offset < key.count {
+  while offset < rhs.count {
     if lhs.load(fromByteOffset: offset, as: UInt8.self)
-      != rhs.load(fromByteOffset: offset, as: UInt8.self)
+      != rhsRaw.load(fromByteOffset: offset, as: UInt8.self)
     {
       return false
     }
