@@ -244,19 +244,16 @@ final class RouteTable: @unchecked Sendable {
       }
     }
 
-    private mutating func offer(routesFrom first: Int32, _ accept: Accept) -> Bool {
-      var link = first
-      while link >= 0 {
-        let route = Int(trie.routeLinks[Int(link)].route)
+    /// Offers a match for each route of a ``RouteTrie/RouteList``, in order, until one is
+    /// accepted.
+    private mutating func offer(routesFrom list: Int32, _ accept: Accept) -> Bool {
+      RouteTrie.RouteList.first(in: list, trie.routeLinks) { route in
         let match = URLMatch(
-          url: url.pointee, anchor: .route(table, Int32(route)), captures: captures,
-          overflow: overflow,
-          customValues: conversion.customValues, query: layout.query,
+          url: url.pointee, anchor: .route(table, route), captures: captures,
+          overflow: overflow, customValues: conversion.customValues, query: layout.query,
           fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
-        if accept(match, route) { return true }
-        link = trie.routeLinks[Int(link)].next
+        return accept(match, Int(route))
       }
-      return false
     }
 
     /// Converts segment `index` (for a rest, the segments from `index` on) and captures
@@ -377,8 +374,8 @@ final class RouteTable: @unchecked Sendable {
       let count = layout.linkCount
       guard index < count else {
         for member in 0..<set.count {
-          let first = trie.nodes[Int(set[member])].firstTerminal
-          if first >= 0, offer(routesFrom: first, accept) { return true }
+          let terminals = trie.nodes[Int(set[member])].firstTerminal
+          if terminals != -1, offer(routesFrom: terminals, accept) { return true }
         }
         return false
       }

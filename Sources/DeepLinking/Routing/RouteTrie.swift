@@ -14,7 +14,7 @@ struct RouteTrie: Sendable {
     var string: Int32 = -1
     var wildcard: Int32 = -1
     var firstRest: Int32 = -1
-    /// The first of the routes that end here, in registration order.
+    /// The routes that end here, in registration order, as a ``RouteTrie/RouteList``.
     var firstTerminal: Int32 = -1
     var hasLiterals = false
     /// Whether the node's literal edges are also in ``RouteTrie/foldedLiterals``.
@@ -32,8 +32,28 @@ struct RouteTrie: Sendable {
   struct RestEdge: Sendable {
     var converter: Int32
     var builtIn: BuiltInConverter?
+    /// The routes of the edge, as a ``RouteTrie/RouteList``.
     var firstRoute: Int32
     var next: Int32 = -1
+  }
+
+  /// Routes that end at the same place, as one `Int32`: -1 for none, the route's index for
+  /// one (no list to read, which is nearly always the case), or `-2 - link` for a list in
+  /// ``routeLinks`` that starts at `link`.
+  enum RouteList {
+    /// Calls `body` with each route of `list`, in order, until it returns `true`.
+    @inline(__always)
+    static func first(
+      in list: Int32, _ links: UnsafeBufferPointer<RouteLink>, where body: (Int32) -> Bool
+    ) -> Bool {
+      if list >= 0 { return body(list) }
+      var link = -2 - list
+      while link >= 0 {
+        if body(links[Int(link)].route) { return true }
+        link = links[Int(link)].next
+      }
+      return false
+    }
   }
 
   /// A link in a list of routes: the route's index and the next link.
@@ -106,27 +126,29 @@ struct RouteTrie: Sendable {
     }
   }
 
-  /// Appends `route` to the list that starts at `first` (lists are short: only routes of the
-  /// same shape share one).
-  private mutating func appendRoute(_ route: Int32, first: inout Int32) {
-    routeLinks.append(RouteLink(route: route))
-    let link = Int32(routeLinks.count - 1)
-    guard first >= 0 else {
-      first = link
+  /// Appends `route` to a ``RouteList`` (lists are short: only routes of the same shape
+  /// share one).
+  private mutating func appendRoute(_ route: Int32, first list: inout Int32) {
+    if list == -1 {
+      list = route
       return
     }
-    var last = first
+    if list >= 0 {
+      routeLinks.append(RouteLink(route: list))
+      list = -2 - Int32(routeLinks.count - 1)
+    }
+    routeLinks.append(RouteLink(route: route))
+    var last = -2 - list
     while routeLinks[Int(last)].next >= 0 { last = routeLinks[Int(last)].next }
-    routeLinks[Int(last)].next = link
+    routeLinks[Int(last)].next = Int32(routeLinks.count - 1)
   }
 
-  /// The routes of a list, in order.
-  func routes(from first: Int32) -> [Int32] {
+  /// The routes of a ``RouteList``, in order.
+  func routes(from list: Int32) -> [Int32] {
     var result: [Int32] = []
-    var link = first
-    while link >= 0 {
-      result.append(routeLinks[Int(link)].route)
-      link = routeLinks[Int(link)].next
+    _ = RouteList.first(in: list, routeLinks.buffer) { route in
+      result.append(route)
+      return false
     }
     return result
   }
