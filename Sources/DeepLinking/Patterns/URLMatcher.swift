@@ -87,7 +87,8 @@ public struct URLMatcher: Sendable {
   ///   - pattern: The pattern to match.
   /// - Returns: The match, or `nil` when the URL is malformed or does not fit the pattern.
   /// - Complexity: One pass over the URL's bytes, plus the decoding of segments that contain
-  ///   percent escapes. No allocation for a pattern without parameters.
+  ///   percent escapes. No allocation, unless a custom converter or more than four
+  ///   parameters are involved.
   public func match(_ url: String, against pattern: URLPattern) -> URLMatch? {
     if case .matched(let match) = run(url, pattern, explain: false) { return match }
     return nil

@@ -143,8 +143,8 @@ public struct DeepLinkRouter<Destination>: Sendable {
   ///   - pattern: The pattern; a string literal is checked when it is built.
   ///   - handler: Makes the destination from the match and the context, or returns `nil` to
   ///     let the next-best route try.
-  /// - Complexity: O(segments of `pattern`), plus a copy of the table if another router
-  ///   shares it.
+  /// - Complexity: O(segments of `pattern`), plus a copy of the table if another router,
+  ///   or a match this router returned, shares it.
   public mutating func register(_ pattern: URLPattern, _ handler: @escaping Handler) {
     mutate { storage in
       // Matches that the router handed out keep its table (they find their pattern in
