@@ -79,6 +79,39 @@ import Testing
     #expect(match.queryParams.missing == nil)
   }
 
+  /// Parameters read by name from the URL agree with the pairs they list, for every
+  /// accessor: escaped names and values, `+` read either way, no query, no parameters.
+  @Test func parametersReadByNameAgreeWithTheirPairs() throws {
+    let plain: URLPattern = "myapp://s/:x/<int:y>"
+    let url = "myapp://s/caf%C3%A9/7?n%61me=a%2Bb+c&name=2&flag"
+    let match = try #require(plain.match(url))
+    #expect(match.pathParams.x == "café")
+    #expect(match.pathParams.y == "7")
+    #expect(match.pathParams["nothing"] == nil)
+    #expect(match.pathParams.items.map(\.name) == ["x", "y"])
+    #expect(match.pathParams.items.map(\.value) == ["café", "7"])
+    #expect(!match.pathParams.isEmpty)
+    #expect(match.queryParams.name == "a+b+c")
+    #expect(match.queryParams.values(named: "name") == ["a+b+c", "2"])
+    #expect(match.queryParams.flag == "")
+    #expect(match.queryParams.items.map(\.name) == ["name", "name", "flag"])
+    #expect(!match.queryParams.isEmpty)
+    #expect(match.queryParams == URLMatch.Parameters(match.queryParams.items))
+    #expect(Array(match.queryParams).count == 3)
+
+    let form = URLMatcher(decodesPlusAsSpace: true)
+    let formMatch = try #require(form.match(url, against: plain))
+    #expect(formMatch.queryParams.name == "a+b c")
+    #expect(formMatch.queryParams.values(named: "name") == ["a+b c", "2"])
+
+    let bare = try #require(URLPattern("myapp://s").match("myapp://s"))
+    #expect(bare.queryParams.isEmpty)
+    #expect(bare.queryParams.anything == nil)
+    #expect(bare.queryParams.values(named: "anything").isEmpty)
+    #expect(bare.pathParams.isEmpty)
+    #expect(bare.pathParams.items.isEmpty)
+  }
+
   @Test func fragment() throws {
     let pattern: URLPattern = "myapp://doc"
     #expect(pattern.match("myapp://doc#intro%20part")?.fragment == "intro part")

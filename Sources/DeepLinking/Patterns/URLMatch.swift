@@ -46,7 +46,7 @@ public struct URLMatch: Sendable {
   /// Captures past the fourth and custom converters' values, which most matches do not
   /// have: `nil` then, so that copying a match retains nothing for them.
   private let extras: Extras?
-  private let queryBounds: (Int32, Int32)
+  let queryBounds: (Int32, Int32)
   private let fragmentBounds: (Int32, Int32)
   /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
   public let decodesPlusAsSpace: Bool
@@ -102,38 +102,34 @@ public struct URLMatch: Sendable {
 
   /// The path parameters by name, percent-decoded: `match.pathParams.id`.
   ///
-  /// A `<path:name>` parameter reads as its segments joined with `/`.
-  public var pathParams: Parameters {
+  /// A `<path:name>` parameter reads as its segments joined with `/`. Reading one parameter
+  /// by name decodes that one only.
+  public var pathParams: Parameters { Parameters(path: self) }
+
+  /// The path parameters, decoded, in order.
+  var pathItems: [(name: String, value: String)] {
     withUTF8Bytes(url) { bytes in
       var items: [(name: String, value: String)] = []
       items.reserveCapacity(captureCount)
       pattern.storage.forEachParameterName { index, name in
         items.append((name, decodedText(bytes, capture(index).range, plusIsSpace: false)))
       }
-      return Parameters(items)
+      return items
     }
+  }
+
+  /// The value of the path parameter `name`, decoded, or `nil`.
+  func pathValue(named name: String) -> String? {
+    pattern.storage.parameterIndex(named: name).map(parameterText)
   }
 
   /// The query items by name, percent-decoded: `match.queryParams.page`.
   ///
   /// An item without `=` (`?debug`) reads as the empty string. With repeated keys the first
-  /// value wins; ``Parameters/values(named:)`` returns all of them.
+  /// value wins; ``Parameters/values(named:)`` returns all of them. Reading one item by name
+  /// decodes that one only.
   public var queryParams: Parameters {
-    guard let queryRange else { return Parameters([]) }
-    return withUTF8Bytes(url) { bytes in
-      var items: [(name: String, value: String)] = []
-      var count = 1
-      for index in queryRange where bytes[index] == UInt8(ascii: "&") { count += 1 }
-      items.reserveCapacity(count)
-      forEachQueryItem(bytes, queryRange) { name, value in
-        items.append(
-          (
-            decodedText(bytes, name, plusIsSpace: decodesPlusAsSpace),
-            value.map { decodedText(bytes, $0, plusIsSpace: decodesPlusAsSpace) } ?? ""
-          ))
-      }
-      return Parameters(items)
-    }
+    Parameters(query: QueryText(url: url, bounds: queryBounds, plusIsSpace: decodesPlusAsSpace))
   }
 
   /// The query items in order, percent-decoded, repeated names kept.
@@ -156,43 +152,16 @@ public struct URLMatch: Sendable {
     withUTF8Bytes(url) { text(capture(index), $0) }
   }
 
-  /// The value of the first query item named `name` (`""` for one without `=`), or `nil`;
-  /// names compare decoded, without building the items.
+  /// The value of the first query item named `name` (`""` for one without `=`), or `nil`.
   func firstQueryValue(named name: String) -> String? {
-    var found: String?
-    forEachQueryValue(named: name) { value in
-      found = value
-      return false
-    }
-    return found
+    QueryText(url: url, bounds: queryBounds, plusIsSpace: decodesPlusAsSpace)
+      .firstValue(named: name)
   }
 
   /// The values of the query items named `name`, in order.
   func queryValues(named name: String) -> [String] {
-    var values: [String] = []
-    forEachQueryValue(named: name) { value in
-      values.append(value)
-      return true
-    }
-    return values
-  }
-
-  /// Calls `body` with the decoded value of each query item named `name` until it returns
-  /// `false`.
-  private func forEachQueryValue(named name: String, _ body: (String) -> Bool) {
-    guard let queryRange else { return }
-    withUTF8Bytes(url) { bytes in
-      var going = true
-      forEachQueryItem(bytes, queryRange) { nameRange, valueRange in
-        guard going else { return }
-        let matches = withDecodedBytes(bytes, nameRange, plusIsSpace: decodesPlusAsSpace) {
-          $0.elementsEqual(name.utf8)
-        }
-        guard matches else { return }
-        going = body(
-          valueRange.map { decodedText(bytes, $0, plusIsSpace: decodesPlusAsSpace) } ?? "")
-      }
-    }
+    QueryText(url: url, bounds: queryBounds, plusIsSpace: decodesPlusAsSpace)
+      .values(named: name)
   }
 
   /// The percent-decoded fragment after `#`, or `nil` when there is none.
@@ -294,6 +263,72 @@ public struct URLMatch: Sendable {
 
   private func integer(_ capture: Capture, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     withDecodedBytes(bytes, capture.range, plusIsSpace: false, parseInt)
+  }
+}
+
+/// The query of a matched URL, read by name without building its items.
+struct QueryText: Sendable {
+  let url: String
+  /// The query's byte range in `url`, or (-1, -1) when there is none.
+  let bounds: (Int32, Int32)
+  let plusIsSpace: Bool
+
+  /// The items as name–value pairs, decoded, in order; `""` for an item without `=`.
+  var pairs: [(name: String, value: String)] {
+    guard bounds.0 >= 0 else { return [] }
+    let query = Int(bounds.0)..<Int(bounds.1)
+    return withUTF8Bytes(url) { bytes in
+      var items: [(name: String, value: String)] = []
+      var count = 1
+      for index in query where bytes[index] == UInt8(ascii: "&") { count += 1 }
+      items.reserveCapacity(count)
+      forEachQueryItem(bytes, query) { name, value in
+        items.append(
+          (
+            decodedText(bytes, name, plusIsSpace: plusIsSpace),
+            value.map { decodedText(bytes, $0, plusIsSpace: plusIsSpace) } ?? ""
+          ))
+      }
+      return items
+    }
+  }
+
+  /// The value of the first item named `name` (`""` for one without `=`), or `nil`; names
+  /// compare decoded, without building the items.
+  func firstValue(named name: String) -> String? {
+    var found: String?
+    forEachValue(named: name) { value in
+      found = value
+      return false
+    }
+    return found
+  }
+
+  /// The values of the items named `name`, in order.
+  func values(named name: String) -> [String] {
+    var values: [String] = []
+    forEachValue(named: name) { value in
+      values.append(value)
+      return true
+    }
+    return values
+  }
+
+  /// Calls `body` with the decoded value of each item named `name` until it returns `false`.
+  private func forEachValue(named name: String, _ body: (String) -> Bool) {
+    guard bounds.0 >= 0 else { return }
+    let query = Int(bounds.0)..<Int(bounds.1)
+    withUTF8Bytes(url) { bytes in
+      var going = true
+      forEachQueryItem(bytes, query) { nameRange, valueRange in
+        guard going else { return }
+        let matches = withDecodedBytes(bytes, nameRange, plusIsSpace: plusIsSpace) {
+          $0.elementsEqual(name.utf8)
+        }
+        guard matches else { return }
+        going = body(valueRange.map { decodedText(bytes, $0, plusIsSpace: plusIsSpace) } ?? "")
+      }
+    }
   }
 }
 
