@@ -114,12 +114,10 @@ final class RouteTable: @unchecked Sendable {
   ) -> Bool {
     withUnsafePointer(to: url) { url in
       withUnsafePointer(to: matcher) { matcherPointer in
-        patterns.withUnsafeBufferPointer { patterns in
-          var walker = Walker(
-            table: self, trie: trie.buffers, patterns: patterns, url: url, bytes: bytes,
-            layout: layout, matcher: matcherPointer)
-          return search(&walker, bytes, layout, matcher: matcher, accept)
-        }
+        var walker = Walker(
+          table: self, trie: trie.buffers, url: url, bytes: bytes, layout: layout,
+          matcher: matcherPointer)
+        return search(&walker, bytes, layout, matcher: matcher, accept)
       }
     }
   }
@@ -196,7 +194,6 @@ final class RouteTable: @unchecked Sendable {
     /// The table that owns `trie`; it outlives the search, so it is not retained.
     unowned(unsafe) let table: RouteTable
     let trie: RouteTrie.Buffers
-    let patterns: UnsafeBufferPointer<URLPattern>
     // The URL and the matcher outlive the search; pointers to them keep the walker free of
     // references, so that making and dropping one retains and releases nothing.
     let url: UnsafePointer<String>
@@ -212,13 +209,12 @@ final class RouteTable: @unchecked Sendable {
     var conversion: SegmentConversion
 
     init(
-      table: RouteTable, trie: RouteTrie.Buffers, patterns: UnsafeBufferPointer<URLPattern>,
-      url: UnsafePointer<String>, bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
+      table: RouteTable, trie: RouteTrie.Buffers, url: UnsafePointer<String>,
+      bytes: UnsafeBufferPointer<UInt8>, layout: URLLayout,
       matcher: UnsafePointer<URLMatcher>
     ) {
       self.table = table
       self.trie = trie
-      self.patterns = patterns
       self.url = url
       self.bytes = bytes
       self.layout = layout
