@@ -1,4 +1,5 @@
 import DeepLinking
+import DeepLinkingWorkloads
 import Foundation
 import Testing
 
@@ -25,6 +26,31 @@ import Testing
     #expect(
       builder.hashValue
         == DeepLinkBuilder(scheme: "myapp", host: "h", pathSegments: segments).hashValue)
+  }
+
+  /// Random path strings split as `split(separator:omittingEmptySubsequences: false)` minus
+  /// one leading and one trailing empty piece, and print to URLs whose segments read back.
+  @Test func randomPathStringsSplitAndReadBack() throws {
+    var random = SplitMix64(state: 5)
+    let pieces = ["a", "/", "//", "%", "é", "😀", " ", "+", ".", "x-y", "?", "#", "&", "="]
+    for _ in 0..<5_000 {
+      let path = (0..<Int.random(in: 0..<8, using: &random)).map { _ in
+        pieces.randomElement(using: &random) ?? ""
+      }.joined()
+      var expected = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      if expected.first == "" { expected.removeFirst() }
+      if expected.last == "" { expected.removeLast() }
+      let builder = DeepLinkBuilder(scheme: "myapp", host: "h", path: path)
+      #expect(builder.pathSegments == expected, "\(path)")
+      guard let printed = try? builder.string() else {
+        #expect(expected.contains { $0.isEmpty || $0 == "." || $0 == ".." }, "\(path)")
+        continue
+      }
+      let pattern = try URLPattern(
+        validating: "myapp://h" + expected.indices.map { "/<s\($0)>" }.joined())
+      let match = try #require(pattern.match(printed), "\(path) printed \(printed)")
+      #expect(match.pathParams.items.map(\.value) == expected, "\(path)")
+    }
   }
 
   @Test(arguments: [
