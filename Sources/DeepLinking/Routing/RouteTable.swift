@@ -14,7 +14,17 @@ final class RouteTable: @unchecked Sendable {
   /// Roots by lowercased custom scheme, as bytes; their first segment is the host.
   ///
   /// An app has a scheme or two, so a scan beats hashing.
-  @exclusivity(unchecked) private var schemeRoots: [(scheme: [UInt8], root: Int32)] = []
+  @exclusivity(unchecked) private var schemeRoots = RawArray<SchemeRoot>()
+  /// The lowercased schemes' bytes, which ``SchemeRoot`` ranges index; plain data, so that
+  /// finding the root retains nothing.
+  @exclusivity(unchecked) private var schemeBytes = RawArray<UInt8>()
+
+  /// A custom scheme's root: the scheme's bytes in ``schemeBytes`` and the root node.
+  struct SchemeRoot {
+    var start: Int32
+    var count: Int32
+    var root: Int32
+  }
   /// Roots of web patterns by scheme, then lowercased host; their segments are the path.
   @exclusivity(unchecked) private var webRoots: [String: [String: Int32]] = [:]
   /// Roots of web patterns whose host is a parameter, by scheme.
@@ -24,7 +34,11 @@ final class RouteTable: @unchecked Sendable {
 
   init() {}
 
-  deinit { trie.free() }
+  deinit {
+    trie.free()
+    schemeRoots.free()
+    schemeBytes.free()
+  }
 
   func copy() -> RouteTable {
     let copy = RouteTable()
@@ -32,7 +46,8 @@ final class RouteTable: @unchecked Sendable {
     copy.patterns = patterns
     copy.conflicts = conflicts
     copy.trie = trie.copy()
-    copy.schemeRoots = schemeRoots
+    copy.schemeRoots = schemeRoots.copy()
+    copy.schemeBytes = schemeBytes.copy()
     copy.webRoots = webRoots
     copy.webParameterRoots = webParameterRoots
     copy.anyRoot = anyRoot
@@ -62,12 +77,18 @@ final class RouteTable: @unchecked Sendable {
           webParameterRoots[scheme] = root
         }
       } else {
-        let bytes = Array(scheme.utf8)
-        if let existing = schemeRoots.first(where: { $0.scheme == bytes }) {
-          root = existing.root
+        let known = schemeRoots.buffer.first { entry in
+          schemeBytes.buffer[Int(entry.start)..<Int(entry.start + entry.count)]
+            .elementsEqual(scheme.utf8)
+        }
+        if let known {
+          root = known.root
         } else {
           root = trie.makeNode()
-          schemeRoots.append((bytes, root))
+          schemeRoots.append(
+            SchemeRoot(
+              start: Int32(schemeBytes.count), count: Int32(scheme.utf8.count), root: root))
+          for byte in scheme.utf8 { schemeBytes.append(byte) }
         }
       }
     } else {
@@ -131,8 +152,10 @@ final class RouteTable: @unchecked Sendable {
     var roots = NodeSet()
     if !layout.isWeb {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
-      for entry in schemeRoots where equalsLowercased(bytes, layout.scheme, entry.scheme) {
-        roots.insert(entry.root)
+      let known = schemeBytes.buffer
+      for entry in schemeRoots.buffer {
+        let scheme = known[Int(entry.start)..<Int(entry.start + entry.count)]
+        if equalsLowercased(bytes, layout.scheme, scheme) { roots.insert(entry.root) }
       }
       if anyRoot >= 0 { roots.insert(anyRoot) }
       return !roots.isEmpty && walker.walk(roots, 0, folded: layout.hostFirst, accept)
