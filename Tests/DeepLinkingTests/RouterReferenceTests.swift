@@ -8,11 +8,16 @@ import Testing
 /// winner by the documented priority. Seeded random route tables and URLs; any disagreement
 /// is a bug in the trie.
 @Suite struct RouterReferenceTests {
+  // Literals of 1, 12 and 13 bytes and a long one: a literal edge keeps keys of up to 12
+  // bytes in its slot and longer ones apart.
   static let tokens = [
-    "a", "b", "A", "<int:n>", "<uuid:u>", "<float:f>", "<even:e>", "<s>", ":t", "*", "<path:p>",
+    "a", "b", "A", "twelve-bytes", "thirteen-byte", "supercalifragilistic-expialidocious",
+    "<int:n>", "<uuid:u>", "<float:f>", "<even:e>", "<s>", ":t", "*", "<path:p>",
   ]
   static let values = [
     "a", "b", "A", "12", "-3", "1.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "x", "4", "%61",
+    "twelve-bytes", "%74welve-bytes", "twelve-byte", "thirteen-byte", "thirteen-bytes",
+    "supercalifragilistic-expialidocious", "supercalifragilistic-expialidociou%73",
   ]
 
   /// The documented rank of a pattern segment: literal, int, uuid, float, custom converters by
