@@ -231,7 +231,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       length += try encodedLength(value, component, isSegment: false)
     }
 
-    return String(unsafeUninitializedCapacity: length) { buffer in
+    func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
       var writer = PercentEncodingWriter(buffer)
       for part in prefix { withUTF8Bytes(part) { writer.copy($0) } }
       withUTF8Bytes(host) { writer.encode($0) }
@@ -251,6 +251,14 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       }
       return writer.count
     }
+    if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+      return String(unsafeUninitializedCapacity: length, initializingUTF8With: write(into:))
+    }
+    // Older Apple systems: through an array, one copy more.
+    let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+      count = write(into: buffer)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The length of `text` percent-encoded, checked like its bytes are below.
