@@ -15,14 +15,14 @@ final class LinkDecodingState {
   private let queryItems: [URLQueryItem]
   /// Which path parameters the case asked for, one bit each for the first 64.
   private var usedMask: UInt64 = 0
-  private var usedBeyondMask: Set<Int> = []
+  private var usedPast64: Set<Int> = []
 
   private func markUsed(_ index: Int) {
-    if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyondMask.insert(index) }
+    if index < 64 { usedMask |= 1 << UInt64(index) } else { usedPast64.insert(index) }
   }
 
   private func isUsed(_ index: Int) -> Bool {
-    index < 64 ? usedMask & (1 << UInt64(index)) != 0 : usedBeyondMask.contains(index)
+    index < 64 ? usedMask & (1 << UInt64(index)) != 0 : usedPast64.contains(index)
   }
 
   /// The state for a case made from labelled values, without a URL.
@@ -91,7 +91,7 @@ final class LinkDecodingState {
       markUsed(index)
       return [match.parameterText(index)]
     }
-    if let match { return match.queryValues(named: label) }
+    if let match { return match.queryParams.values(named: label) }
     return queryItems.filter { $0.name == label }.map { $0.value ?? "" }
   }
 
@@ -101,7 +101,7 @@ final class LinkDecodingState {
       markUsed(index)
       return match.parameterText(index)
     }
-    if let match { return match.firstQueryValue(named: label) }
+    if let match { return match.queryParams[label] }
     for item in queryItems where item.name == label { return item.value ?? "" }
     return nil
   }

@@ -127,7 +127,7 @@ struct SegmentConversion {
 
   private mutating func custom(_ value: (any Sendable)?) -> ConvertedValue? {
     guard let value else { return nil }
-    customValues = (customValues ?? []) + [value]
+    customValues.appendCreatingArray(value)
     return .custom(customCount - 1)
   }
 
@@ -289,7 +289,7 @@ extension URLMatcher {
     var captures = InlineCaptures()
     var overflow: [Capture]?
     func capture(_ capture: Capture) {
-      if !captures.append(capture) { overflow = (overflow ?? []) + [capture] }
+      if !captures.append(capture) { overflow.appendCreatingArray(capture) }
     }
     var conversion = SegmentConversion()
     let linkCount = link.linkCount
@@ -323,7 +323,7 @@ extension URLMatcher {
           explain
             ? DeepLinkError(
               .missingComponent, link.linkComponent(index), input: url, value: nil,
-              problem: "expected \(expectation(for: storage.tokens[position]))") : nil)
+              problem: "expected \(expectation(for: storage.token(at: position)))") : nil)
       }
       let range = link.linkRange(index)
       switch op.kind {
@@ -338,12 +338,12 @@ extension URLMatcher {
               ? DeepLinkError(
                 isHost ? .host : .pathMismatch, link.linkComponent(index), input: url,
                 value: decodedText(bytes, range, plusIsSpace: false),
-                problem: "is not \(quoted(storage.tokens[position].text))") : nil)
+                problem: "is not \(quoted(storage.token(at: position).text))") : nil)
         }
       case .wildcard:
         guard !range.isEmpty else {
           return .failed(
-            explain ? rejection(url, bytes, link, index, storage.tokens[position]) : nil)
+            explain ? rejection(url, bytes, link, index, storage.token(at: position)) : nil)
         }
       case .parameter, .rest:
         let whole =
@@ -356,7 +356,7 @@ extension URLMatcher {
           capture(Capture(range: whole, value: value))
         case .some(nil):
           return .failed(
-            explain ? rejection(url, bytes, link, index, storage.tokens[position]) : nil)
+            explain ? rejection(url, bytes, link, index, storage.token(at: position)) : nil)
         case .none:
           return .failed(
             explain ? unknownConverter(storage.converterName(of: op), pattern) : nil)
@@ -435,5 +435,14 @@ extension URLMatcher {
       .unknownConverter, .pattern, input: pattern.source, value: name,
       problem: "is not a registered converter; expected one of "
         + valueConverters.names.joined(separator: ", "))
+  }
+}
+
+extension Optional {
+  /// Appends `element` to the array, making it first if there is none: optional arrays stay
+  /// `nil`, and retain nothing when copied, until something is added.
+  @inline(__always)
+  mutating func appendCreatingArray<Element>(_ element: Element) where Wrapped == [Element] {
+    if self == nil { self = [element] } else { self?.append(element) }
   }
 }

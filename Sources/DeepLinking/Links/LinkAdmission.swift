@@ -59,11 +59,7 @@ func readQueryItems(_ string: String) -> [URLQueryItem]? {
     string, failure: { _ in nil },
     { bytes, layout in
       guard let query = layout.query else { return [] }
-      return queryItemRanges(bytes, query).map { name, value in
-        URLQueryItem(
-          name: decodedText(bytes, name, plusIsSpace: false),
-          value: value.map { decodedText(bytes, $0, plusIsSpace: false) })
-      }
+      return decodedQueryItems(bytes, query, plusIsSpace: false)
     })
 }
 

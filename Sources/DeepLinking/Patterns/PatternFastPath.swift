@@ -46,7 +46,9 @@ extension URLPattern.Storage {
           if let name {
             // Names are few: compare with each earlier one.
             for index in 0..<opCount where ops[index].isNamed {
-              if bytes[nameRange(ops[index], bytes)].elementsEqual(bytes[name]) { return nil }
+              let other = nameRange(of: ops[index], in: bytes)
+              let otherName = bytes[Int(other.lowerBound)..<Int(other.upperBound)]
+              if otherName.elementsEqual(bytes[name]) { return nil }
             }
           }
           (ops.baseAddress.unsafelyUnwrapped + opCount).initialize(to: op)
@@ -59,19 +61,6 @@ extension URLPattern.Storage {
           ops: UnsafeBufferPointer(rebasing: ops[..<opCount]), extra: [], scheme: scheme)
       }
     }
-  }
-
-  /// The range of a named op's name in `bytes`, its pattern's source.
-  private static func nameRange(_ op: URLPattern.Op, _ bytes: UnsafeBufferPointer<UInt8>)
-    -> Range<Int>
-  {
-    let text = Int(op.text.lowerBound)..<Int(op.text.upperBound)
-    if bytes[text.lowerBound] == UInt8(ascii: ":") {
-      return (text.lowerBound + 1)..<text.upperBound
-    }
-    let inner = (text.lowerBound + 1)..<(text.upperBound - 1)
-    let colon = inner.first { bytes[$0] == UInt8(ascii: ":") }
-    return colon.map { ($0 + 1)..<inner.upperBound } ?? inner
   }
 
   /// The op of one segment in `range` and where its name is, or `nil` when the segment is

@@ -138,30 +138,14 @@ public struct URLMatch: Sendable {
   /// empty one. `+` stays a plus unless ``decodesPlusAsSpace`` is set.
   public var queryItems: [URLQueryItem] {
     guard let queryRange else { return [] }
-    return withUTF8Bytes(url) { bytes in
-      queryItemRanges(bytes, queryRange).map { name, value in
-        URLQueryItem(
-          name: decodedText(bytes, name, plusIsSpace: decodesPlusAsSpace),
-          value: value.map { decodedText(bytes, $0, plusIsSpace: decodesPlusAsSpace) })
-      }
+    return withUTF8Bytes(url) {
+      decodedQueryItems($0, queryRange, plusIsSpace: decodesPlusAsSpace)
     }
   }
 
   /// The decoded text of parameter `index`, in ``URLPattern/parameterNames`` order.
   func parameterText(_ index: Int) -> String {
     withUTF8Bytes(url) { text(capture(index), $0) }
-  }
-
-  /// The value of the first query item named `name` (`""` for one without `=`), or `nil`.
-  func firstQueryValue(named name: String) -> String? {
-    QueryText(url: url, bounds: queryBounds, plusIsSpace: decodesPlusAsSpace)
-      .firstValue(named: name)
-  }
-
-  /// The values of the query items named `name`, in order.
-  func queryValues(named name: String) -> [String] {
-    QueryText(url: url, bounds: queryBounds, plusIsSpace: decodesPlusAsSpace)
-      .values(named: name)
   }
 
   /// The percent-decoded fragment after `#`, or `nil` when there is none.
@@ -332,12 +316,18 @@ struct QueryText: Sendable {
   }
 }
 
-/// The name and value ranges of the items of a validated query; empty items are skipped.
-func queryItemRanges(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>)
-  -> [(name: Range<Int>, value: Range<Int>?)]
-{
-  var items: [(name: Range<Int>, value: Range<Int>?)] = []
-  forEachQueryItem(bytes, query) { items.append(($0, $1)) }
+/// The items of a validated query, decoded, in order; empty items are skipped and an item
+/// without `=` has a `nil` value.
+func decodedQueryItems(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, plusIsSpace: Bool
+) -> [URLQueryItem] {
+  var items: [URLQueryItem] = []
+  forEachQueryItem(bytes, query) { name, value in
+    items.append(
+      URLQueryItem(
+        name: decodedText(bytes, name, plusIsSpace: plusIsSpace),
+        value: value.map { decodedText(bytes, $0, plusIsSpace: plusIsSpace) }))
+  }
   return items
 }
 

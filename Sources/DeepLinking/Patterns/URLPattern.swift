@@ -204,13 +204,16 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
 
     /// Where a named op's name is in the source: after `:`, or inside `<…>` after the
     /// converter's name and its `:`.
-    func nameRange(of op: Op) -> Range<Int32> {
+    func nameRange(of op: Op) -> Range<Int32> { Self.nameRange(of: op, in: sourceBytes) }
+
+    /// Where a named op's name is in `source`, the bytes of its pattern.
+    static func nameRange(of op: Op, in source: UnsafeBufferPointer<UInt8>) -> Range<Int32> {
       let text = op.text
-      if sourceBytes[Int(text.lowerBound)] == UInt8(ascii: ":") {
+      if source[Int(text.lowerBound)] == UInt8(ascii: ":") {
         return (text.lowerBound + 1)..<text.upperBound
       }
       let inner = (text.lowerBound + 1)..<(text.upperBound - 1)
-      let colon = inner.first { sourceBytes[Int($0)] == UInt8(ascii: ":") }
+      let colon = inner.first { source[Int($0)] == UInt8(ascii: ":") }
       return colon.map { ($0 + 1)..<inner.upperBound } ?? inner
     }
 
@@ -340,8 +343,6 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
 
   var scheme: String? { storage.scheme }
   var isWeb: Bool { storage.isWeb }
-  var authority: Token? { storage.authority }
-  var tokens: [Token] { storage.tokens }
 
   /// Compiles `source` into a pattern, throwing if it is not valid.
   ///

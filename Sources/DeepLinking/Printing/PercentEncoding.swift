@@ -1,29 +1,4 @@
-/// Appends `text` to `output`, percent-encoding every byte but the unreserved ones of RFC 3986
-/// (`A–Z a–z 0–9 - . _ ~`), so the result is safe in any component: a path segment, a host, a
-/// query name or a query value.
-func appendPercentEncoded(_ text: String, to output: inout String) {
-  if text.utf8.allSatisfy(isUnreserved) {
-    output += text
-    return
-  }
-  var copy = text
-  copy.withUTF8 { bytes in
-    let hex: StaticString = "0123456789ABCDEF"
-    var encoded: [UInt8] = []
-    encoded.reserveCapacity(bytes.count * 3)
-    for byte in bytes {
-      if isUnreserved(byte) {
-        encoded.append(byte)
-      } else {
-        encoded.append(UInt8(ascii: "%"))
-        encoded.append(hex.utf8Start[Int(byte >> 4)])
-        encoded.append(hex.utf8Start[Int(byte & 0xF)])
-      }
-    }
-    output += String(decoding: encoded, as: UTF8.self)
-  }
-}
-
+/// Whether `byte` is unreserved in RFC 3986 (`A–Z a–z 0–9 - . _ ~`), printed as it is.
 @inline(__always)
 func isUnreserved(_ byte: UInt8) -> Bool {
   isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")

@@ -248,15 +248,16 @@ final class RouteTable: @unchecked Sendable {
     }
 
     mutating func push(_ capture: Capture) {
-      if !captures.append(capture) { overflow = (overflow ?? []) + [capture] }
+      if !captures.append(capture) { overflow.appendCreatingArray(capture) }
     }
 
     /// Forgets the last capture and any custom values after `customCount`, on backtracking.
     private mutating func pop(customCount: Int) {
-      if let last = overflow?.indices.last {
-        overflow = last == 0 ? nil : Array(overflow.unsafelyUnwrapped.dropLast())
-      } else {
+      if overflow == nil {
         captures.removeLast()
+      } else {
+        overflow?.removeLast()
+        if overflow?.isEmpty == true { overflow = nil }
       }
       if conversion.customCount > customCount {
         conversion.truncateCustomValues(to: customCount)
