@@ -377,8 +377,9 @@ extension URLMatcher {
     }
     return .matched(
       URLMatch(
-        url: url, anchor: .pattern(pattern), captures: captures, overflow: overflow,
-        customValues: conversion.customValues,
+        url: url, anchor: .pattern(pattern), captures: captures,
+        extras: overflow == nil && conversion.customValues == nil
+          ? nil : URLMatch.extras(overflow: overflow, customValues: conversion.customValues),
         query: link.query, fragment: link.fragment, decodesPlusAsSpace: decodesPlusAsSpace))
   }
 

@@ -51,10 +51,11 @@ public struct URLMatch: Sendable {
   /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
   public let decodesPlusAsSpace: Bool
 
+  /// A match; the overflow captures and custom values come as ``extras(overflow:customValues:)``.
+  @inline(__always)
   init(
-    url: String, anchor: Anchor, captures: InlineCaptures, overflow: [Capture]?,
-    customValues: [any Sendable]?, query: Range<Int>?, fragment: Range<Int>?,
-    decodesPlusAsSpace: Bool
+    url: String, anchor: Anchor, captures: InlineCaptures, extras: Extras?,
+    query: Range<Int>?, fragment: Range<Int>?, decodesPlusAsSpace: Bool
   ) {
     func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
       guard let range else { return (-1, -1) }
@@ -65,16 +66,21 @@ public struct URLMatch: Sendable {
     self.url = url
     self.anchor = anchor
     self.inlineCaptures = captures
-    self.extras =
-      overflow == nil && customValues == nil
-      ? nil : Extras(overflow: overflow ?? [], customValues: customValues ?? [])
+    self.extras = extras
     self.queryBounds = bounds(query)
     self.fragmentBounds = bounds(fragment)
     self.decodesPlusAsSpace = decodesPlusAsSpace
   }
 
+  /// The extras of a match with these overflow captures and custom values: `nil` when there
+  /// are none. (Callers test for `nil` first: passing the optionals retains them.)
+  static func extras(overflow: [Capture]?, customValues: [any Sendable]?) -> Extras? {
+    overflow == nil && customValues == nil
+      ? nil : Extras(overflow: overflow ?? [], customValues: customValues ?? [])
+  }
+
   /// The rarely needed parts of a match, in one allocation.
-  private final class Extras: Sendable {
+  final class Extras: Sendable {
     let overflow: [Capture]
     let customValues: [any Sendable]
 

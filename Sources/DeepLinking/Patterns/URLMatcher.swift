@@ -23,14 +23,16 @@ public struct URLMatcher: Sendable {
 
   private var tables: Tables
 
-  /// Whether the built-in names still have their built-ins, read without copying the table.
-  var usesStandardBuiltIns: Bool { tables.valueConverters.hasStandardBuiltIns }
+  /// Whether the built-in names still have their built-ins; kept beside the tables, so that
+  /// reading it through a pointer to the matcher retains nothing.
+  private(set) var usesStandardBuiltIns: Bool
 
   /// The converters that `<converter:name>` parameters use, by name.
   public var valueConverters: ValueConverters {
     get { tables.valueConverters }
     set {
       tables = Tables(valueConverters: newValue, universalLinkHosts: tables.universalLinkHosts)
+      usesStandardBuiltIns = newValue.hasStandardBuiltIns
     }
   }
 
@@ -73,6 +75,7 @@ public struct URLMatcher: Sendable {
     self.tables = Tables(
       valueConverters: valueConverters,
       universalLinkHosts: Set(universalLinkHosts.map { $0.lowercased() }))
+    self.usesStandardBuiltIns = valueConverters.hasStandardBuiltIns
     self.maximumURLLength = maximumURLLength
     self.decodesPlusAsSpace = decodesPlusAsSpace
   }

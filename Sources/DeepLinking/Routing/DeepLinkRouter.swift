@@ -89,21 +89,53 @@ public struct DeepLinkRouter<Destination>: Sendable {
   final class Storage: @unchecked Sendable {
     // Mutated only while uniquely referenced (see `mutate`), read-only once shared; so the
     // dynamic exclusivity checks are off.
-    @exclusivity(unchecked) @usableFromInline var matcher: URLMatcher
+    /// The matcher, behind a pointer of its own: routing reads it in place, where reading a
+    /// stored property of a class copies it (and retains what it holds).
+    @usableFromInline let matcherPointer: UnsafeMutablePointer<URLMatcher>
+    var matcher: URLMatcher {
+      get { matcherPointer.pointee }
+      set { matcherPointer.pointee = newValue }
+    }
     @exclusivity(unchecked) @usableFromInline var unmatchedHandler: UnmatchedHandler?
     @exclusivity(unchecked) @usableFromInline var table: RouteTable
     /// The handlers, by route index.
-    @exclusivity(unchecked) @usableFromInline var handlers: [Handler]
+    @exclusivity(unchecked) @usableFromInline var handlers: [HandlerBox]
+    /// Unretained references to ``handlers``, which keeps them alive: a handler called
+    /// through one retains nothing, where a closure read from an array retains its context.
+    @exclusivity(unchecked) @usableFromInline var handlerReferences: [Unmanaged<HandlerBox>]
 
     init(
       matcher: URLMatcher, unmatchedHandler: UnmatchedHandler?, table: RouteTable,
-      handlers: [Handler]
+      handlers: [HandlerBox]
     ) {
-      self.matcher = matcher
+      matcherPointer = .allocate(capacity: 1)
+      matcherPointer.initialize(to: matcher)
       self.unmatchedHandler = unmatchedHandler
       self.table = table
       self.handlers = handlers
+      self.handlerReferences = handlers.map { Unmanaged.passUnretained($0) }
     }
+
+    deinit {
+      matcherPointer.deinitialize(count: 1)
+      matcherPointer.deallocate()
+    }
+
+    /// Offers the matches of `url` to `accept`, most specific first, until it returns `true`.
+    @discardableResult @usableFromInline
+    func offerMatches(_ url: String, accept: (URLMatch, Int) -> Bool) -> Bool {
+      // The table outlives the call (this storage holds it): no need to retain it.
+      Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef {
+        $0.offerMatches(url, matcher: matcherPointer, accept: accept)
+      }
+    }
+  }
+
+  /// A handler in an object of its own, called through an unretained reference.
+  @usableFromInline
+  final class HandlerBox: Sendable {
+    @usableFromInline let handler: Handler
+    init(_ handler: @escaping Handler) { self.handler = handler }
   }
 
   @usableFromInline var storage: Storage
@@ -151,7 +183,9 @@ public struct DeepLinkRouter<Destination>: Sendable {
       // it); a table they share is copied, never changed under them.
       if !isKnownUniquelyReferenced(&storage.table) { storage.table = storage.table.copy() }
       storage.table.insert(pattern)
-      storage.handlers.append(handler)
+      let box = HandlerBox(handler)
+      storage.handlers.append(box)
+      storage.handlerReferences.append(Unmanaged.passUnretained(box))
     }
   }
 
@@ -170,7 +204,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Returns: The match of the most specific route, or `nil`.
   public func match(_ url: String) -> URLMatch? {
     let storage = storage
-    return storage.table.firstMatch(url, matcher: storage.matcher)
+    return storage.table.firstMatch(url, matcher: storage.matcherPointer)
   }
 
   /// The best match for a Foundation `URL`, without calling handlers.
@@ -230,8 +264,10 @@ public struct DeepLinkRouter<Destination>: Sendable {
   func routeWithoutFallback(_ url: String, context: (any Sendable)?) -> Destination? {
     let storage = storage
     var destination: Destination?
-    storage.table.offerMatches(url, matcher: storage.matcher) { match, route in
-      destination = storage.handlers[route](match, context)
+    storage.offerMatches(url) { match, route in
+      destination = storage.handlerReferences[route]._withUnsafeGuaranteedRef {
+        $0.handler(match, context)
+      }
       return destination != nil
     }
     return destination

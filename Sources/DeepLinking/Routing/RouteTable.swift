@@ -101,51 +101,38 @@ final class RouteTable: @unchecked Sendable {
   }
 
   /// The best match for `url`, or `nil`; not generic, so compiled once and specialized.
-  func firstMatch(_ url: String, matcher: URLMatcher) -> URLMatch? {
-    matcher.withURLLayout(
-      url, failure: { _ in nil },
-      { bytes, layout in
-        var found: URLMatch?
-        search(url, bytes, layout, matcher: matcher) { match, _ in
-          found = match
-          return true
-        }
-        return found
-      })
+  func firstMatch(_ url: String, matcher: UnsafePointer<URLMatcher>) -> URLMatch? {
+    var found: URLMatch?
+    offerMatches(url, matcher: matcher) { match, _ in
+      found = match
+      return true
+    }
+    return found
   }
 
   /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
+  ///
+  /// The matcher comes by pointer, so that reading it from the router copies nothing.
   /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
   @discardableResult @usableFromInline
-  func offerMatches(_ url: String, matcher: URLMatcher, accept: (URLMatch, Int) -> Bool)
-    -> Bool
-  {
-    matcher.withURLLayout(
-      url, failure: { _ in false },
-      { bytes, layout in search(url, bytes, layout, matcher: matcher, accept: accept) })
-  }
-
-  /// Walks the tries that admit the URL, most specific route first, offering each match to
-  /// `accept` with its route's index until `accept` returns `true`.
-  /// - Returns: Whether a route was accepted.
-  @discardableResult
-  func search(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
-    matcher: URLMatcher, accept: (URLMatch, Int) -> Bool
+  func offerMatches(
+    _ url: String, matcher: UnsafePointer<URLMatcher>, accept: (URLMatch, Int) -> Bool
   ) -> Bool {
-    withUnsafePointer(to: url) { url in
-      withUnsafePointer(to: matcher) { matcherPointer in
-        var walker = Walker(
-          table: self, trie: trie.buffers, url: url, bytes: bytes, layout: layout,
-          matcher: matcherPointer)
-        return search(&walker, bytes, layout, matcher: matcher, accept)
-      }
-    }
+    matcher.pointee.withURLLayout(
+      url, failure: { _ in false },
+      { bytes, layout in
+        withUnsafePointer(to: url) { url in
+          var walker = Walker(
+            table: self, trie: trie.buffers, url: url, bytes: bytes, layout: layout,
+            matcher: matcher)
+          return search(&walker, bytes, layout, matcher: matcher, accept)
+        }
+      })
   }
 
   private func search(
     _ walker: inout Walker, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
-    matcher: URLMatcher, _ accept: (URLMatch, Int) -> Bool
+    matcher: UnsafePointer<URLMatcher>, _ accept: (URLMatch, Int) -> Bool
   ) -> Bool {
     // The tries that admit the URL are walked together, so that specificity is decided
     // segment by segment across them; on an exact tie, the trie listed first wins.
@@ -163,7 +150,7 @@ final class RouteTable: @unchecked Sendable {
     guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
     if let root = webRoots[scheme]?[asciiLowercased(bytes, host)] { roots.insert(root) }
-    if anyRoot >= 0, scheme == "https", matcher.isUniversalLinkHost(bytes, host) {
+    if anyRoot >= 0, scheme == "https", matcher.pointee.isUniversalLinkHost(bytes, host) {
       roots.insert(anyRoot)
     }
     if !roots.isEmpty, walker.walk(roots, 0, folded: false, accept) { return true }
@@ -268,10 +255,13 @@ final class RouteTable: @unchecked Sendable {
     /// accepted.
     private mutating func offer(routesFrom list: Int32, _ accept: Accept) -> Bool {
       RouteTrie.RouteList.first(in: list, trie.routeLinks) { route in
+        // Tested before they are passed: passing the optionals retains them, even as `nil`.
+        let plain = overflow == nil && conversion.customValues == nil
         let match = URLMatch(
           url: url.pointee, anchor: .route(table, route), captures: captures,
-          overflow: overflow, customValues: conversion.customValues, query: layout.query,
-          fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
+          extras: plain
+            ? nil : URLMatch.extras(overflow: overflow, customValues: conversion.customValues),
+          query: layout.query, fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
         return accept(match, Int(route))
       }
     }
