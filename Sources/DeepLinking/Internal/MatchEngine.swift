@@ -170,6 +170,16 @@ extension URLMatcher {
     _ url: String, failure: (DeepLinkError) -> Result,
     _ body: (UnsafeBufferPointer<UInt8>, URLLayout) -> Result
   ) -> Result {
+    Self.withURLLayout(url, maximumURLLength: maximumURLLength, failure: failure, body)
+  }
+
+  /// ``withURLLayout(_:failure:_:)`` with the one setting it needs, for callers that hold the
+  /// matcher by pointer (reading the whole matcher would copy it).
+  @inline(__always)
+  static func withURLLayout<Result>(
+    _ url: String, maximumURLLength: Int, failure: (DeepLinkError) -> Result,
+    _ body: (UnsafeBufferPointer<UInt8>, URLLayout) -> Result
+  ) -> Result {
     withUTF8Bytes(url) { bytes in
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentScratchCapacity) { stack in
         do throws(DeepLinkError) {

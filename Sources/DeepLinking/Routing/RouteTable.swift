@@ -118,8 +118,8 @@ final class RouteTable: @unchecked Sendable {
   func offerMatches(
     _ url: String, matcher: UnsafePointer<URLMatcher>, accept: (URLMatch, Int) -> Bool
   ) -> Bool {
-    matcher.pointee.withURLLayout(
-      url, failure: { _ in false },
+    URLMatcher.withURLLayout(
+      url, maximumURLLength: matcher.pointee.maximumURLLength, failure: { _ in false },
       { bytes, layout in
         withUnsafePointer(to: url) { url in
           var walker = Walker(
@@ -215,8 +215,17 @@ final class RouteTable: @unchecked Sendable {
     let standardBuiltIns: Bool
     let decodesPlusAsSpace: Bool
     var captures = InlineCaptures()
-    var overflow: [Capture]?
-    var conversion: SegmentConversion
+    /// Captures past the inline ones and custom converters' values: rare, so kept in one
+    /// object made on first use (a walker without one releases nothing when it ends).
+    var spill: Spill?
+
+    final class Spill {
+      var overflow: [Capture]?
+      var conversion = SegmentConversion()
+    }
+
+    /// How many custom values the search holds.
+    var customCount: Int { spill?.conversion.customCount ?? 0 }
 
     init(
       table: RouteTable, trie: RouteTrie.Buffers, url: UnsafePointer<String>,
@@ -231,24 +240,34 @@ final class RouteTable: @unchecked Sendable {
       self.matcherPointer = matcher
       self.standardBuiltIns = matcher.pointee.usesStandardBuiltIns
       self.decodesPlusAsSpace = matcher.pointee.decodesPlusAsSpace
-      self.conversion = SegmentConversion()
     }
 
     mutating func push(_ capture: Capture) {
-      if !captures.append(capture) { overflow.appendCreatingArray(capture) }
+      if !captures.append(capture) { makeSpill().overflow.appendCreatingArray(capture) }
     }
 
     /// Forgets the last capture and any custom values after `customCount`, on backtracking.
     private mutating func pop(customCount: Int) {
-      if overflow == nil {
+      guard let spill else {
+        captures.removeLast()
+        return
+      }
+      if spill.overflow == nil {
         captures.removeLast()
       } else {
-        overflow?.removeLast()
-        if overflow?.isEmpty == true { overflow = nil }
+        spill.overflow?.removeLast()
+        if spill.overflow?.isEmpty == true { spill.overflow = nil }
       }
-      if conversion.customCount > customCount {
-        conversion.truncateCustomValues(to: customCount)
+      if spill.conversion.customCount > customCount {
+        spill.conversion.truncateCustomValues(to: customCount)
       }
+    }
+
+    private mutating func makeSpill() -> Spill {
+      if let spill { return spill }
+      let made = Spill()
+      spill = made
+      return made
     }
 
     /// Offers a match for each route of a ``RouteTrie/RouteList``, in order, until one is
@@ -256,11 +275,13 @@ final class RouteTable: @unchecked Sendable {
     private mutating func offer(routesFrom list: Int32, _ accept: Accept) -> Bool {
       RouteTrie.RouteList.first(in: list, trie.routeLinks) { route in
         // Tested before they are passed: passing the optionals retains them, even as `nil`.
-        let plain = overflow == nil && conversion.customValues == nil
+        let plain = spill == nil
         let match = URLMatch(
           url: url.pointee, anchor: .route(table, route), captures: captures,
           extras: plain
-            ? nil : URLMatch.extras(overflow: overflow, customValues: conversion.customValues),
+            ? nil
+            : URLMatch.extras(
+              overflow: spill?.overflow, customValues: spill?.conversion.customValues),
           query: layout.query, fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
         return accept(match, Int(route))
       }
@@ -284,7 +305,7 @@ final class RouteTable: @unchecked Sendable {
           value = builtIn.convert(decoded: UnsafeBufferPointer(rebasing: bytes[segment]))
         }
       } else {
-        let converted = conversion.convert(
+        let converted = makeSpill().conversion.convert(
           converter >= 0 ? table.trie.converterNames[Int(converter)] : "string", builtIn: builtIn,
           isRest: isRest, at: index,
           in: bytes, layout, with: matcher)
@@ -402,7 +423,7 @@ final class RouteTable: @unchecked Sendable {
         var edge = trie.nodes[Int(set[0])].firstTyped
         while edge >= 0 {
           let typed = trie.typedEdges[Int(edge)]
-          let customCount = conversion.customCount
+          let customCount = customCount
           if capture(
             converter: typed.converter, builtIn: typed.builtIn, isRest: false, index: index,
             range: range)
@@ -423,7 +444,7 @@ final class RouteTable: @unchecked Sendable {
             end += 1
           }
           let edge = typed[start]
-          let customCount = conversion.customCount
+          let customCount = customCount
           if capture(
             converter: edge.converter, builtIn: edge.builtIn, isRest: false, index: index,
             range: range)
@@ -446,7 +467,7 @@ final class RouteTable: @unchecked Sendable {
         hasRests = hasRests || node.firstRest >= 0
       }
       if !strings.isEmpty {
-        let customCount = conversion.customCount
+        let customCount = customCount
         if capture(converter: -1, builtIn: .string, isRest: false, index: index, range: range) {
           if walk(strings, index + 1, folded: false, accept) { return true }
           pop(customCount: customCount)
@@ -463,7 +484,7 @@ final class RouteTable: @unchecked Sendable {
       }
       let whole = range.lowerBound..<layout.linkRange(count - 1).upperBound
       for edge in rests {
-        let customCount = conversion.customCount
+        let customCount = customCount
         if capture(
           converter: edge.converter, builtIn: edge.builtIn, isRest: true, index: index,
           range: whole)
