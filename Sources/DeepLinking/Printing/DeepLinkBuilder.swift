@@ -139,7 +139,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// - Throws: A ``DeepLinkError`` when a part would not read back the same.
   public func string() throws(DeepLinkError) -> String {
     try validateScheme()
-    return try link(after: scheme, "://")
+    return try link(after: scheme, "://", "")
   }
 
   /// Prints the universal-link form, `https://website/host/segments?query`.
@@ -196,23 +196,32 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   }
 
   private func validateScheme() throws(DeepLinkError) {
-    guard let first = scheme.utf8.first, isLetter(first),
-      scheme.utf8.allSatisfy({
-        isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
-          || $0 == UInt8(ascii: ".")
-      })
-    else {
+    let valid = withUTF8Bytes(scheme) { bytes in
+      guard let first = bytes.first, isLetter(first) else { return false }
+      for byte in bytes
+      where
+        !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
+      {
+        return false
+      }
+      return true
+    }
+    guard valid else {
       throw failure(
         .scheme, scheme,
         #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#)
     }
   }
 
-  /// `prefix` then `host/segments?query`: one pass checks every part and sizes the output, a
-  /// second writes it into the string's own buffer.
-  private func link(after prefix: String...) throws(DeepLinkError) -> String {
+  /// The three parts of the prefix, then `host/segments?query`: one pass checks every part and
+  /// sizes the output, a second writes it into the string's own buffer. (Three parameters
+  /// rather than a variadic one, which would allocate an array per link.)
+  private func link(after first: String, _ second: String, _ third: String)
+    throws(DeepLinkError) -> String
+  {
     var length = try encodedLength(host, .host, isSegment: true)
-    for part in prefix { length += part.utf8.count }
+    length += first.utf8.count + second.utf8.count + third.utf8.count
     var failure: DeepLinkError?
     forEachPathSegment { segment, component in
       do throws(DeepLinkError) {
@@ -233,7 +242,9 @@ public struct DeepLinkBuilder: Hashable, Sendable {
 
     func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
       var writer = PercentEncodingWriter(buffer)
-      for part in prefix { withUTF8Bytes(part) { writer.copy($0) } }
+      withUTF8Bytes(first) { writer.copy($0) }
+      withUTF8Bytes(second) { writer.copy($0) }
+      withUTF8Bytes(third) { writer.copy($0) }
       withUTF8Bytes(host) { writer.encode($0) }
       forEachPathSegment { segment, _ in
         writer.append(UInt8(ascii: "/"))
