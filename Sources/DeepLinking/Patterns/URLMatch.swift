@@ -203,7 +203,8 @@ public struct URLMatch: Sendable {
     // The common reads, without boxing the value in an existential.
     if capture.customIndex == nil {
       if Value.self == Int.self, capture.kind == .int {
-        return withUTF8Bytes(url) { integer(capture, $0) }.map { unsafeBitCast($0, to: Value.self) }
+        guard let integer = withUTF8Bytes(url, { integer(capture, $0) }) else { return nil }
+        return unsafeBitCast(integer, to: Value.self)
       }
       if Value.self == String.self, capture.kind == .text {
         return unsafeBitCast(withUTF8Bytes(url) { text(capture, $0) }, to: Value.self)
@@ -308,15 +309,17 @@ struct QueryText: Sendable {
   private func forEachValue(named name: String, _ body: (String) -> Bool) {
     guard bounds.0 >= 0 else { return }
     let query = Int(bounds.0)..<Int(bounds.1)
-    withUTF8Bytes(url) { bytes in
-      var going = true
-      forEachQueryItem(bytes, query) { nameRange, valueRange in
-        guard going else { return }
-        let matches = withDecodedBytes(bytes, nameRange, plusIsSpace: plusIsSpace) {
-          $0.elementsEqual(name.utf8)
+    withUTF8Bytes(name) { name in
+      withUTF8Bytes(url) { bytes in
+        var going = true
+        forEachQueryItem(bytes, query) { nameRange, valueRange in
+          guard going else { return }
+          let matches = withDecodedBytes(bytes, nameRange, plusIsSpace: plusIsSpace) {
+            $0.count == name.count && equalBytes($0, name)
+          }
+          guard matches else { return }
+          going = body(valueRange.map { decodedText(bytes, $0, plusIsSpace: plusIsSpace) } ?? "")
         }
-        guard matches else { return }
-        going = body(valueRange.map { decodedText(bytes, $0, plusIsSpace: plusIsSpace) } ?? "")
       }
     }
   }

@@ -5,7 +5,7 @@
 #endif
 
 extension URLPattern {
-  /// Matches `url` against this pattern.
+  /// Matches `url` against this pattern with the default matcher.
   ///
   /// ```swift
   /// let pattern: URLPattern = "myapp://user/:id"
@@ -13,11 +13,20 @@ extension URLPattern {
   /// pattern.match("other://user/123")                  // nil
   /// ```
   ///
+  /// - Parameter url: The URL string.
+  /// - Returns: The match, or `nil` when the URL is malformed or does not fit.
+  public func match(_ url: String) -> URLMatch? {
+    // Not `using matcher: URLMatcher = .default`: a default argument is made in the caller,
+    // which copies the default matcher (a retain and a release) on every call.
+    URLMatcher.default.match(url, against: self)
+  }
+
+  /// Matches `url` against this pattern.
   /// - Parameters:
   ///   - url: The URL string.
   ///   - matcher: The converters, universal-link hosts and limits to use.
   /// - Returns: The match, or `nil` when the URL is malformed or does not fit.
-  public func match(_ url: String, using matcher: URLMatcher = .default) -> URLMatch? {
+  public func match(_ url: String, using matcher: URLMatcher) -> URLMatch? {
     matcher.match(url, against: self)
   }
 

@@ -258,22 +258,28 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
 
     /// The position of the parameter `name` among ``parameterNames``, compared as bytes.
     func parameterIndex(named name: String) -> Int? {
-      var index = 0
-      func matches(_ op: Op) -> Bool {
-        let range = nameRange(of: op)
-        let bytes = UnsafeBufferPointer(
-          rebasing: sourceBytes[Int(range.lowerBound)..<Int(range.upperBound)])
-        return name.utf8.elementsEqual(bytes)
+      withUTF8Bytes(name) { name in
+        var index = 0
+        let source = sourceBytes
+        func matches(_ op: Op) -> Bool {
+          let range = nameRange(of: op)
+          guard range.count == name.count else { return false }
+          let start = Int(range.lowerBound)
+          for offset in 0..<name.count where source[start + offset] != name[offset] {
+            return false
+          }
+          return true
+        }
+        if let authorityOp, authorityOp.isNamed {
+          if matches(authorityOp) { return index }
+          index += 1
+        }
+        for op in opsBuffer where op.isNamed {
+          if matches(op) { return index }
+          index += 1
+        }
+        return nil
       }
-      if let authorityOp, authorityOp.isNamed {
-        if matches(authorityOp) { return index }
-        index += 1
-      }
-      for op in opsBuffer where op.isNamed {
-        if matches(op) { return index }
-        index += 1
-      }
-      return nil
     }
 
     /// The token an op was compiled from, for messages and printing.

@@ -473,31 +473,3 @@ private func withKey<Result>(
   let start = Int(entry.keyStart)
   return body(UnsafeBufferPointer(rebasing: keys[start..<(start + count)]))
 }
-
-/// Whether two byte buffers of the same length are equal, eight bytes at a time.
-@inline(__always)
-private func equalBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>)
-  -> Bool
-{
-  guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return rhs.isEmpty }
-  let lhs = UnsafeRawPointer(left)
-  let rhsRaw = UnsafeRawPointer(right)
-  var offset = 0
-  while offset + 8 <= rhs.count {
-    if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      != rhsRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-    {
-      return false
-    }
-    offset += 8
-  }
-  while offset < rhs.count {
-    if lhs.load(fromByteOffset: offset, as: UInt8.self)
-      != rhsRaw.load(fromByteOffset: offset, as: UInt8.self)
-    {
-      return false
-    }
-    offset += 1
-  }
-  return true
-}
