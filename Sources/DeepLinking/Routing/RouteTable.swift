@@ -324,10 +324,29 @@ final class RouteTable: @unchecked Sendable {
       -> NodeSet
     {
       var children = NodeSet()
+      let raw = UnsafeBufferPointer(rebasing: bytes[range])
+      // The usual case first: one node, a segment without escapes, looked up exactly.
+      if set.count == 1, !layout.linkHasEscapes {
+        let parent = set[0]
+        let node = trie.nodes[Int(parent)]
+        guard node.hasLiterals else { return children }
+        if !folded || (!node.hasFoldedLiterals && !raw.contains { $0 &- UInt8(ascii: "A") < 26 }) {
+          if node.singleLiteral >= 0 {
+            if let child = node.singleLiteralChild(raw) { children.insert(child) }
+            return children
+          }
+          trie.literals.forEach(
+            parent: parent, key: raw, hash: LiteralEdges.hash(raw, parent: parent)
+          ) { child in
+            children.insert(child)
+            return false
+          }
+          return children
+        }
+      }
       var any = false
       for member in 0..<set.count { any = any || trie.nodes[Int(set[member])].hasLiterals }
       guard any else { return children }
-      let raw = UnsafeBufferPointer(rebasing: bytes[range])
       let needsFolding = folded && raw.contains { $0 &- UInt8(ascii: "A") < 26 }
       if !layout.linkHasEscapes, !needsFolding {
         lookUp(raw, under: set, folded: folded, into: &children)

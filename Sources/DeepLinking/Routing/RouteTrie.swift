@@ -19,6 +19,26 @@ struct RouteTrie: Sendable {
     var hasLiterals = false
     /// Whether the node's literal edges are also in ``RouteTrie/foldedLiterals``.
     var hasFoldedLiterals = false
+    /// The length of ``singleKey`` (next to the flags, so the node stays 40 bytes).
+    var singleKeyCount: UInt8 = 0
+    /// The child of the node's only literal edge, or -1.
+    ///
+    /// Set when the node has exactly one literal edge and its key fits in ``singleKey``: a
+    /// search compares the key in place instead of hashing (most segments after the first
+    /// have one literal child, if any).
+    var singleLiteral: Int32 = -1
+    var singleKey: (UInt32, UInt32, UInt32) = (0, 0, 0)
+
+    /// The child of the single literal edge if its key is `key`, else `nil`; only for nodes
+    /// whose ``singleLiteral`` is set.
+    @inline(__always)
+    func singleLiteralChild(_ key: UnsafeBufferPointer<UInt8>) -> Int32? {
+      guard Int(singleKeyCount) == key.count else { return nil }
+      return withUnsafeBytes(of: singleKey) { stored in
+        equalBytes(
+          UnsafeBufferPointer(rebasing: stored.bindMemory(to: UInt8.self)[..<key.count]), key)
+      } ? singleLiteral : nil
+    }
   }
 
   struct TypedEdge: Sendable {
@@ -172,6 +192,15 @@ struct RouteTrie: Sendable {
         }
         let child = makeNode()
         literals.insert(parent: node, key: key, child: child)
+        if !nodes[Int(node)].hasLiterals, key.count <= LiteralEdges.inlineCapacity {
+          nodes[Int(node)].singleLiteral = child
+          nodes[Int(node)].singleKeyCount = UInt8(key.count)
+          withUnsafeMutableBytes(of: &nodes[Int(node)].singleKey) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(key))
+          }
+        } else {
+          nodes[Int(node)].singleLiteral = -1
+        }
         nodes[Int(node)].hasLiterals = true
         if depth == 0, foldsRoot {
           if key.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) {
