@@ -322,6 +322,24 @@ enum NavigationMap {
     #expect(copy.routes.map(\.source) == ["myapp://a", "myapp://b"])
   }
 
+  /// A copy that changes its matcher leaves the original's alone, and the handlers a copy
+  /// shares with its original keep running after the original is gone.
+  @Test func copiesKeepTheirOwnMatcherAndSharedHandlers() {
+    var copy: DeepLinkRouter<String>
+    do {
+      var original = DeepLinkRouter<String>()
+      original.register("home") { _, _ in "home" }
+      copy = original
+      copy.matcher.universalLinkHosts = ["example.com"]
+      #expect(original.route("https://example.com/home") == nil)
+      #expect(copy.route("https://example.com/home") == "home")
+      #expect(original.matcher.universalLinkHosts.isEmpty)
+      #expect(original.route("myapp://home") == "home")
+    }
+    #expect(copy.route("myapp://home") == "home")
+    #expect(copy.route("https://EXAMPLE.com/home") == "home")
+  }
+
   @Test func routesConcurrentlyFromManyTasks() async {
     var router = DeepLinkRouter<Int>()
     for section in 0..<50 {
