@@ -52,7 +52,7 @@ final class LinkDecodingState {
           return .failure(error)
         }
         var best: (name: String, pattern: URLPattern, match: URLMatch)?
-        for (name, pattern) in routes where pattern.scheme == nil {
+        for (name, pattern) in routes where pattern.storage.schemeBytes == nil {
           guard
             case .matched(let match) = matcher.run(
               url, bytes, layout, pattern, explain: false, admitted: true)
