@@ -136,4 +136,53 @@ import Testing
     #expect(builder.pathSegments == ["1", "posts", "new"])
     #expect(try builder.string() == "myapp://user/1/posts/new")
   }
+
+  /// Changing any part of a link's builder, which was checked when it was made, checks it again.
+  ///
+  /// A change must never print with the length measured before it. Each change starts from a
+  /// fresh, checked builder.
+  @Test func changingACheckedBuilderChecksItAgain() throws {
+    let changes: [(change: (inout DeepLinkBuilder) -> Void, printed: String)] = [
+      ({ _ in }, "my-app://home/sub?name=jake"),
+      ({ $0.pathSegments = ["a b", "c"] }, "my-app://home/a%20b/c?name=jake"),
+      (
+        { $0.queryItems = [URLQueryItem(name: "query", value: "x&y z")] },
+        "my-app://home/sub?query=x%26y%20z"
+      ),
+      ({ $0.host = "h\u{E9}llo" }, "my-app://h%C3%A9llo/sub?name=jake"),
+      ({ $0.scheme = "other-app" }, "other-app://home/sub?name=jake"),
+    ]
+    for (change, printed) in changes {
+      var builder = try MyDeepLink.home(name: "jake").deepLinkBuilder()
+      change(&builder)
+      #expect(try builder.string() == printed)
+      let rest = try #require(printed.range(of: "://")).upperBound
+      let universal = "https://example.com/" + printed[rest...]
+      #expect(try builder.universalLinkString(host: "example.com") == universal)
+    }
+    var builder = try MyDeepLink.home(name: "jake").deepLinkBuilder()
+    builder.host = ""
+    let empty = try #require(throws: DeepLinkError.self) { try builder.string() }
+    #expect(
+      empty.description
+        == #"cannot print my-app://: host "" is empty; expected a non-empty value, as empty segments do not read back"#
+    )
+    builder = try MyDeepLink.home(name: "jake").deepLinkBuilder()
+    builder.scheme = "1app"
+    let scheme = try #require(throws: DeepLinkError.self) { try builder.string() }
+    #expect(
+      scheme.description
+        == #"cannot print 1app://home: scheme "1app" is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
+    )
+  }
+
+  /// The builder of a link that cannot print names the link in its errors.
+  @Test func anUnprintableLinksBuilderNamesTheLink() throws {
+    let builder = try MyDeepLink.home(name: "a\nb").deepLinkBuilder()
+    let error = try #require(throws: DeepLinkError.self) { try builder.string() }
+    #expect(
+      error.description
+        == #"cannot print home(name: Optional("a\nb")): query item "name" "a\u{A}b" contains control character U+000A; expected printable text, as reading refuses control characters"#
+    )
+  }
 }

@@ -105,7 +105,9 @@ extension DeepLinkRepresentable {
   public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
     var builder = DeepLinkBuilder(
       scheme: Self.scheme, host: host, path: path, queryItems: queryItems)
-    builder.subject = self
+    // Errors name the link; only a builder that will throw needs it (boxing it costs more
+    // than the rest of printing a small link).
+    if !builder.checkForPrinting() { builder.subject = self }
     return builder
   }
 

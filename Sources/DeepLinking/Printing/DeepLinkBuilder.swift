@@ -25,9 +25,9 @@
 /// throws a ``DeepLinkError`` with code ``DeepLinkError/Code/unprintable`` instead.
 public struct DeepLinkBuilder: Hashable, Sendable {
   /// The scheme of the custom-scheme form, such as `myapp`.
-  public var scheme: String
+  public var scheme: String { didSet { checkedLength = nil } }
   /// The host of the custom-scheme form, which is the first path segment of the universal link.
-  public var host: String
+  public var host: String { didSet { checkedLength = nil } }
   /// The path segments, decoded: `["42", "posts"]` prints `/42/posts`.
   public var pathSegments: [String] {
     get {
@@ -36,12 +36,18 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       case .joined(let path): Self.split(path)
       }
     }
-    set { path = .segments(newValue) }
+    set {
+      path = .segments(newValue)
+      checkedLength = nil
+    }
   }
   /// The query items, in order; items with a `nil` value are left out.
-  public var queryItems: [URLQueryItem]
+  public var queryItems: [URLQueryItem] { didSet { checkedLength = nil } }
   /// What the printed URL stands for, described in errors only: the link, for links.
   var subject: (any Sendable)?
+  /// The printed length of host, path and query, once ``checkForPrinting()`` found every part
+  /// printable; `nil` again when a part changes.
+  private var checkedLength: Int?
 
   /// The path as given: segments, or a `/`-separated string split only when read, so that
   /// printing a link from its `path` allocates no array of segments.
@@ -138,7 +144,8 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// - Returns: The URL string.
   /// - Throws: A ``DeepLinkError`` when a part would not read back the same.
   public func string() throws(DeepLinkError) -> String {
-    try validateScheme()
+    // A checked builder's scheme was checked with the rest (a change clears the check).
+    if checkedLength == nil { try validateScheme() }
     return try link(after: scheme, "://", "")
   }
 
@@ -220,25 +227,9 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   private func link(after first: String, _ second: String, _ third: String)
     throws(DeepLinkError) -> String
   {
-    var length = try encodedLength(host, .host, isSegment: true)
+    var length: Int
+    if let checkedLength { length = checkedLength } else { length = try bodyLength() }
     length += first.utf8.count + second.utf8.count + third.utf8.count
-    var failure: DeepLinkError?
-    forEachPathSegment { segment, component in
-      do throws(DeepLinkError) {
-        length += try 1 + encodedLength(segment, component, isSegment: true)
-        return true
-      } catch {
-        failure = error
-        return false
-      }
-    }
-    if let failure { throw failure }
-    for item in queryItems {
-      guard let value = item.value else { continue }
-      let component = DeepLinkError.Component.queryItem(item.name)
-      length += try 2 + encodedLength(item.name, component, isSegment: false)
-      length += try encodedLength(value, component, isSegment: false)
-    }
 
     func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
       var writer = PercentEncodingWriter(buffer)
@@ -270,6 +261,45 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       count = write(into: buffer)
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The printed length of host, path and query: the first pass, which checks every part.
+  private func bodyLength() throws(DeepLinkError) -> Int {
+    var length = try encodedLength(host, .host, isSegment: true)
+    var failure: DeepLinkError?
+    forEachPathSegment { segment, component in
+      do throws(DeepLinkError) {
+        length += try 1 + encodedLength(segment, component, isSegment: true)
+        return true
+      } catch {
+        failure = error
+        return false
+      }
+    }
+    if let failure { throw failure }
+    for item in queryItems {
+      guard let value = item.value else { continue }
+      let component = DeepLinkError.Component.queryItem(item.name)
+      length += try 2 + encodedLength(item.name, component, isSegment: false)
+      length += try encodedLength(value, component, isSegment: false)
+    }
+    return length
+  }
+
+  /// Checks the scheme and every part now, and keeps the length for printing: `false` when
+  /// something would not print.
+  ///
+  /// A link's builder is checked as it is made and given the link for its errors only when
+  /// the check fails, so that printing a link does not box the link for messages it never
+  /// shows.
+  mutating func checkForPrinting() -> Bool {
+    do throws(DeepLinkError) {
+      try validateScheme()
+      checkedLength = try bodyLength()
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// The length of `text` percent-encoded, checked like its bytes are below.
