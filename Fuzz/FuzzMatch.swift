@@ -1,6 +1,7 @@
 // libFuzzer harness for the URL reader, the matcher, the router and link enums. Build and run
-// with Fuzz/run.sh. A trap, a sanitizer report, `match` and `requireMatch` disagreeing, or a
-// decoded link that does not print and decode back to itself is a failure.
+// with Fuzz/run.sh. A trap, a sanitizer report, `match` and `requireMatch` disagreeing, a
+// decoded link that does not print and decode back to itself, or a link's checked builder
+// printing otherwise than a plain one is a failure.
 
 import Foundation
 
@@ -32,6 +33,59 @@ enum FuzzLink: DeepLinkCodable, Hashable {
   ]
 }
 
+/// A hand-written link whose parts come from the input, for the checked builder of
+/// `DeepLinkRepresentable`.
+struct FuzzPlainLink: DeepLinkRepresentable {
+  static let scheme = "myapp"
+  var host: String
+  var path: String
+  var queryItems: [URLQueryItem]
+  init?(url: URL) { nil }
+  init(host: String, path: String, queryItems: [URLQueryItem]) {
+    self.host = host
+    self.path = path
+    self.queryItems = queryItems
+  }
+}
+
+/// Prints a link's builder and a plain builder of the same parts, after the same change.
+///
+/// The link's builder was checked when it was made; the two must still print the same.
+/// `parts` is the input split on `|`.
+func fuzzPrinting(_ parts: [String]) {
+  guard parts.count >= 4 else { return }
+  let items = [URLQueryItem(name: parts[2], value: parts[3])]
+  let link = FuzzPlainLink(host: parts[0], path: parts[1], queryItems: items)
+  guard var checked = try? link.deepLinkBuilder() else { fatalError("deepLinkBuilder threw") }
+  var plain = DeepLinkBuilder(scheme: "myapp", host: parts[0], path: parts[1], queryItems: items)
+  if parts.count >= 5 {
+    let change = parts[4]
+    switch change.utf8.count % 4 {
+    case 0:
+      checked.host = change
+      plain.host = change
+    case 1:
+      checked.pathSegments = [change, parts[0]]
+      plain.pathSegments = [change, parts[0]]
+    case 2:
+      checked.queryItems = [URLQueryItem(name: change, value: parts[1])]
+      plain.queryItems = [URLQueryItem(name: change, value: parts[1])]
+    default:
+      checked.scheme = change
+      plain.scheme = change
+    }
+  }
+  if (try? checked.string()) != (try? plain.string()) {
+    fatalError("a checked and a plain builder print \(parts) differently")
+  }
+  let website = "example.com"
+  if (try? checked.universalLinkString(host: website))
+    != (try? plain.universalLinkString(host: website))
+  {
+    fatalError("a checked and a plain builder print \(parts) as universal links differently")
+  }
+}
+
 /// The libFuzzer entry point: runs one input through every API.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -61,5 +115,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   _ = try? URLPattern(validating: url)
+  fuzzPrinting(url.split(separator: "|", omittingEmptySubsequences: false).map(String.init))
   return 0
 }
