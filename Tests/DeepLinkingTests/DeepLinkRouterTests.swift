@@ -169,6 +169,23 @@ enum NavigationMap {
       ])
   }
 
+  /// Routes of the same shape (one node, or one `<path:…>` edge) each call their own handler
+  /// when the one before declines.
+  @Test func tiedRoutesEachCallTheirOwnHandler() {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://user/<id>") { match, _ in match.pathParams.id == "jake" ? nil : "first"
+    }
+    router.register("myapp://user/:name") { _, _ in "second" }
+    router.register("myapp://docs/<path:a>") { match, _ in match.pathParams.a == "x" ? nil : "a" }
+    router.register("myapp://docs/<path:b>") { _, _ in "b" }
+    router.register("myapp://solo/<path:p>") { _, _ in "solo" }
+    #expect(router.route("myapp://user/ann") == "first")
+    #expect(router.route("myapp://user/jake") == "second")
+    #expect(router.route("myapp://docs/y/z") == "a")
+    #expect(router.route("myapp://docs/x") == "b")
+    #expect(router.route("myapp://solo/1/2") == "solo")
+  }
+
   @Test func schemesAndUniversalLinksShareOneRouter() {
     var router = DeepLinkRouter<String>(matcher: URLMatcher(universalLinkHosts: ["example.com"]))
     router.register("myapp://user/<int:id>") { _, _ in "myapp" }

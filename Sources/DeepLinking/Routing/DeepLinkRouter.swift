@@ -123,7 +123,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
 
     /// Offers the matches of `url` to `accept`, most specific first, until it returns `true`.
     @discardableResult @usableFromInline
-    func offerMatches(_ url: String, accept: (URLMatch, Int) -> Bool) -> Bool {
+    func offerMatches(_ url: String, accept: (URLMatch, Int, UInt) -> Bool) -> Bool {
       // The table outlives the call (this storage holds it): no need to retain it.
       Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef {
         $0.offerMatches(url, matcher: matcherPointer, accept: accept)
@@ -184,6 +184,9 @@ public struct DeepLinkRouter<Destination>: Sendable {
       if !isKnownUniquelyReferenced(&storage.table) { storage.table = storage.table.copy() }
       storage.table.insert(pattern)
       let box = HandlerBox(handler)
+      // The route's node keeps the box's reference, read with the node when routing.
+      storage.table.setWordOfLastRoute(
+        UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque()))
       storage.handlers.append(box)
       storage.handlerReferences.append(Unmanaged.passUnretained(box))
     }
@@ -264,10 +267,14 @@ public struct DeepLinkRouter<Destination>: Sendable {
   func routeWithoutFallback(_ url: String, context: (any Sendable)?) -> Destination? {
     let storage = storage
     var destination: Destination?
-    storage.offerMatches(url) { match, route in
-      destination = storage.handlerReferences[route]._withUnsafeGuaranteedRef {
-        $0.handler(match, context)
-      }
+    storage.offerMatches(url) { match, route, word in
+      // The word is the reference to the route's box, kept in its trie node; 0 for routes
+      // that share their node or end in `<path:…>`, found in the table instead.
+      let reference =
+        word != 0
+        ? Unmanaged<HandlerBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+        : storage.handlerReferences[route]
+      destination = reference._withUnsafeGuaranteedRef { $0.handler(match, context) }
       return destination != nil
     }
     return destination

@@ -100,10 +100,24 @@ final class RouteTable: @unchecked Sendable {
     conflicts += sameShape.map { (Int($0), Int(index)) }
   }
 
+  /// Keeps `word` with the route inserted last, in the node where it ends.
+  ///
+  /// The word is offered with that route's matches: a router keeps its handler's reference
+  /// there, so that calling the handler reads no table of its own. Nothing is kept for a
+  /// route that shares its node with another of the same shape, or that ends in
+  /// `<path:…>`; those are offered with 0.
+  func setWordOfLastRoute(_ word: UInt) {
+    let node = trie.lastTerminal
+    guard node >= 0, trie.nodes[Int(node)].firstTerminal == Int32(patterns.count - 1) else {
+      return
+    }
+    trie.setTerminalWord(word, at: node)
+  }
+
   /// The best match for `url`, or `nil`; not generic, so compiled once and specialized.
   func firstMatch(_ url: String, matcher: UnsafePointer<URLMatcher>) -> URLMatch? {
     var found: URLMatch?
-    offerMatches(url, matcher: matcher) { match, _ in
+    offerMatches(url, matcher: matcher) { match, _, _ in
       found = match
       return true
     }
@@ -116,7 +130,7 @@ final class RouteTable: @unchecked Sendable {
   /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
   @discardableResult @usableFromInline
   func offerMatches(
-    _ url: String, matcher: UnsafePointer<URLMatcher>, accept: (URLMatch, Int) -> Bool
+    _ url: String, matcher: UnsafePointer<URLMatcher>, accept: (URLMatch, Int, UInt) -> Bool
   ) -> Bool {
     URLMatcher.withURLLayout(
       url, maximumURLLength: matcher.pointee.maximumURLLength, failure: { _ in false },
@@ -132,7 +146,7 @@ final class RouteTable: @unchecked Sendable {
 
   private func search(
     _ walker: inout Walker, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
-    matcher: UnsafePointer<URLMatcher>, _ accept: (URLMatch, Int) -> Bool
+    matcher: UnsafePointer<URLMatcher>, _ accept: (URLMatch, Int, UInt) -> Bool
   ) -> Bool {
     // The tries that admit the URL are walked together, so that specificity is decided
     // segment by segment across them; on an exact tie, the trie listed first wins.
@@ -199,7 +213,7 @@ final class RouteTable: @unchecked Sendable {
     // Every method is `mutating`, even those that only read: a non-mutating call from the
     // mutating `walk` would copy the whole walker (some 470 bytes) to pass it.
     /// Offers a match and its route's index; `true` stops the search.
-    typealias Accept = (URLMatch, Int) -> Bool
+    typealias Accept = (URLMatch, Int, UInt) -> Bool
 
     /// The table that owns `trie`; it outlives the search, so it is not retained.
     unowned(unsafe) let table: RouteTable
@@ -271,8 +285,8 @@ final class RouteTable: @unchecked Sendable {
     }
 
     /// Offers a match for each route of a ``RouteTrie/RouteList``, in order, until one is
-    /// accepted.
-    private mutating func offer(routesFrom list: Int32, _ accept: Accept) -> Bool {
+    /// accepted; `word` is the single route's word (see ``RouteTable/setWordOfLastRoute(_:)``).
+    private mutating func offer(routesFrom list: Int32, word: UInt, _ accept: Accept) -> Bool {
       RouteTrie.RouteList.first(in: list, trie.routeLinks) { route in
         // Tested before they are passed: passing the optionals retains them, even as `nil`.
         let plain = spill == nil
@@ -283,7 +297,7 @@ final class RouteTable: @unchecked Sendable {
             : URLMatch.extras(
               overflow: spill?.overflow, customValues: spill?.conversion.customValues),
           query: layout.query, fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
-        return accept(match, Int(route))
+        return accept(match, Int(route), list >= 0 ? word : 0)
       }
     }
 
@@ -424,8 +438,12 @@ final class RouteTable: @unchecked Sendable {
       let count = layout.linkCount
       guard index < count else {
         for member in 0..<set.count {
-          let terminals = trie.nodes[Int(set[member])].firstTerminal
-          if terminals != -1, offer(routesFrom: terminals, accept) { return true }
+          let node = trie.nodes[Int(set[member])]
+          if node.firstTerminal != -1,
+            offer(routesFrom: node.firstTerminal, word: node.word, accept)
+          {
+            return true
+          }
         }
         return false
       }
@@ -482,8 +500,8 @@ final class RouteTable: @unchecked Sendable {
       for member in 0..<set.count {
         let node = trie.nodes[Int(set[member])]
         strings.insert(node.string)
-        wildcards.insert(node.wildcard)
-        hasRests = hasRests || node.firstRest >= 0
+        wildcards.insert(trie.wildcard(of: node))
+        hasRests = hasRests || trie.firstRest(of: node) >= 0
       }
       if !strings.isEmpty {
         let customCount = customCount
@@ -496,7 +514,14 @@ final class RouteTable: @unchecked Sendable {
 
       // `<path:…>`, by converter name across the set.
       guard hasRests else { return false }
-      var rests = collect(set, first: \.firstRest, in: trie.restEdges, next: \.next)
+      var rests: [RouteTrie.RestEdge] = []
+      for member in 0..<set.count {
+        var edge = trie.firstRest(of: trie.nodes[Int(set[member])])
+        while edge >= 0 {
+          rests.append(trie.restEdges[Int(edge)])
+          edge = trie.restEdges[Int(edge)].next
+        }
+      }
       if set.count > 1 {
         let names = table.trie.converterNames
         rests.sort { names[Int($0.converter)] < names[Int($1.converter)] }
@@ -508,7 +533,7 @@ final class RouteTable: @unchecked Sendable {
           converter: edge.converter, builtIn: edge.builtIn, isRest: true, index: index,
           range: whole)
         {
-          if offer(routesFrom: edge.firstRoute, accept) { return true }
+          if offer(routesFrom: edge.firstRoute, word: 0, accept) { return true }
           pop(customCount: customCount)
         }
       }

@@ -9,17 +9,19 @@
 /// order), the string-parameter child, the `*` child, then the `<path:…>` edges, and
 /// backtracks; its cost depends on the URL's segments, not on how many routes there are.
 struct RouteTrie: Sendable {
+  /// A node: 40 bytes, so that most of what a search reads at a node is on one cache line.
   struct Node: Sendable {
     var firstTyped: Int32 = -1
     var string: Int32 = -1
-    var wildcard: Int32 = -1
-    var firstRest: Int32 = -1
+    /// The node's `*` child and `<path:…>` edges, which few nodes have, in
+    /// ``RouteTrie/rareLinks``; -1 when it has neither.
+    var rare: Int32 = -1
     /// The routes that end here, in registration order, as a ``RouteTrie/RouteList``.
     var firstTerminal: Int32 = -1
     var hasLiterals = false
     /// Whether the node's literal edges are also in ``RouteTrie/foldedLiterals``.
     var hasFoldedLiterals = false
-    /// The length of ``singleKey`` (next to the flags, so the node stays 40 bytes).
+    /// The length of ``singleKey`` (next to the flags, so that they share a word).
     var singleKeyCount: UInt8 = 0
     /// The child of the node's only literal edge, or -1.
     ///
@@ -27,7 +29,17 @@ struct RouteTrie: Sendable {
     /// search compares the key in place instead of hashing (most segments after the first
     /// have one literal child, if any).
     var singleLiteral: Int32 = -1
-    var singleKey: (UInt32, UInt32, UInt32) = (0, 0, 0)
+    var singleKey: (UInt32, UInt32) = (0, 0)
+    /// A word that the owner of the trie keeps for the single route that ends here (a
+    /// router: its handler), read with the node instead of from a table of its own; 0 when
+    /// unset or when several routes end here.
+    var terminalWord: (UInt32, UInt32) = (0, 0)
+
+    /// The longest key that ``singleKey`` holds.
+    static let singleKeyCapacity = 8
+
+    /// ``terminalWord`` as one value.
+    var word: UInt { UInt(terminalWord.0) | UInt(terminalWord.1) << 32 }
 
     /// The child of the single literal edge if its key is `key`, else `nil`; only for nodes
     /// whose ``singleLiteral`` is set.
@@ -76,6 +88,12 @@ struct RouteTrie: Sendable {
     }
   }
 
+  /// The rarely used links of a node: its `*` child and its first `<path:…>` edge.
+  struct RareLinks: Sendable {
+    var wildcard: Int32 = -1
+    var firstRest: Int32 = -1
+  }
+
   /// A link in a list of routes: the route's index and the next link.
   struct RouteLink: Sendable {
     var route: Int32
@@ -86,6 +104,9 @@ struct RouteTrie: Sendable {
   var typedEdges = RawArray<TypedEdge>()
   var restEdges = RawArray<RestEdge>()
   var routeLinks = RawArray<RouteLink>()
+  var rareLinks = RawArray<RareLinks>()
+  /// The node where the last route inserted ends, or -1 for a `<path:…>` route.
+  private(set) var lastTerminal: Int32 = -1
   var converterNames: [String] = []
   private var converterIndex: [String: Int32] = [:]
   /// Literal edges, compared exactly.
@@ -100,6 +121,7 @@ struct RouteTrie: Sendable {
     copy.typedEdges = typedEdges.copy()
     copy.restEdges = restEdges.copy()
     copy.routeLinks = routeLinks.copy()
+    copy.rareLinks = rareLinks.copy()
     copy.literals = literals.copy()
     copy.foldedLiterals = foldedLiterals.copy()
     return copy
@@ -111,6 +133,7 @@ struct RouteTrie: Sendable {
     typedEdges.free()
     restEdges.free()
     routeLinks.free()
+    rareLinks.free()
     literals.free()
     foldedLiterals.free()
   }
@@ -119,8 +142,24 @@ struct RouteTrie: Sendable {
   var buffers: Buffers {
     Buffers(
       nodes: nodes.buffer, typedEdges: typedEdges.buffer, restEdges: restEdges.buffer,
-      routeLinks: routeLinks.buffer, literals: literals.buffers,
+      routeLinks: routeLinks.buffer, rareLinks: rareLinks.buffer, literals: literals.buffers,
       foldedLiterals: foldedLiterals.buffers)
+  }
+
+  /// The rare links of `node`, made on first use.
+  private mutating func rareIndex(of node: Int32) -> Int {
+    if nodes[Int(node)].rare < 0 {
+      rareLinks.append(RareLinks())
+      nodes[Int(node)].rare = Int32(rareLinks.count - 1)
+    }
+    return Int(nodes[Int(node)].rare)
+  }
+
+  /// Sets the word of the single route that ends at `node`.
+  mutating func setTerminalWord(_ word: UInt, at node: Int32) {
+    nodes[Int(node)].terminalWord = (
+      UInt32(truncatingIfNeeded: word), UInt32(truncatingIfNeeded: UInt64(word) >> 32)
+    )
   }
 
   /// Adds a node and returns its index.
@@ -180,6 +219,7 @@ struct RouteTrie: Sendable {
   mutating func insert(
     _ pattern: URLPattern.Storage, route: Int32, under root: Int32, foldsRoot: Bool
   ) -> [Int32] {
+    lastTerminal = -1
     var node = root
     for (depth, op) in pattern.opsBuffer.enumerated() {
       switch op.kind {
@@ -192,7 +232,7 @@ struct RouteTrie: Sendable {
         }
         let child = makeNode()
         literals.insert(parent: node, key: key, child: child)
-        if !nodes[Int(node)].hasLiterals, key.count <= LiteralEdges.inlineCapacity {
+        if !nodes[Int(node)].hasLiterals, key.count <= Node.singleKeyCapacity {
           nodes[Int(node)].singleLiteral = child
           nodes[Int(node)].singleKeyCount = UInt8(key.count)
           withUnsafeMutableBytes(of: &nodes[Int(node)].singleKey) {
@@ -225,11 +265,12 @@ struct RouteTrie: Sendable {
         node = typedChild(
           of: node, converter: converter(pattern.converterName(of: op)), builtIn: op.builtIn)
       case .wildcard:
-        if nodes[Int(node)].wildcard < 0 {
+        let rare = rareIndex(of: node)
+        if rareLinks[rare].wildcard < 0 {
           let child = makeNode()
-          nodes[Int(node)].wildcard = child
+          rareLinks[rare].wildcard = child
         }
-        node = nodes[Int(node)].wildcard
+        node = rareLinks[rare].wildcard
       case .rest:
         return insertRest(
           at: node, converter: converter(pattern.converterName(of: op)), route: route)
@@ -239,6 +280,9 @@ struct RouteTrie: Sendable {
     var first = nodes[Int(node)].firstTerminal
     appendRoute(route, first: &first)
     nodes[Int(node)].firstTerminal = first
+    // A second route of the same shape makes a list, which the word does not describe.
+    if first < 0 { setTerminalWord(0, at: node) }
+    lastTerminal = node
     return existing
   }
 
@@ -269,7 +313,8 @@ struct RouteTrie: Sendable {
   /// Adds `route` to the `<path:…>` edge of `node` for the converter, in name order if new.
   private mutating func insertRest(at node: Int32, converter: Int32, route: Int32) -> [Int32] {
     var previous: Int32 = -1
-    var edge = nodes[Int(node)].firstRest
+    let rare = rareIndex(of: node)
+    var edge = rareLinks[rare].firstRest
     let name = converterNames[Int(converter)]
     while edge >= 0 {
       if restEdges[Int(edge)].converter == converter {
@@ -293,7 +338,7 @@ struct RouteTrie: Sendable {
     if previous >= 0 {
       restEdges[Int(previous)].next = index
     } else {
-      nodes[Int(node)].firstRest = index
+      rareLinks[rare].firstRest = index
     }
     return []
   }
@@ -306,8 +351,21 @@ extension RouteTrie {
     let typedEdges: UnsafeBufferPointer<TypedEdge>
     let restEdges: UnsafeBufferPointer<RestEdge>
     let routeLinks: UnsafeBufferPointer<RouteLink>
+    let rareLinks: UnsafeBufferPointer<RareLinks>
     let literals: LiteralEdges.Buffers
     let foldedLiterals: LiteralEdges.Buffers
+
+    /// The `*` child of `node`, or -1.
+    @inline(__always)
+    func wildcard(of node: Node) -> Int32 {
+      node.rare < 0 ? -1 : rareLinks[Int(node.rare)].wildcard
+    }
+
+    /// The first `<path:…>` edge of `node`, or -1.
+    @inline(__always)
+    func firstRest(of node: Node) -> Int32 {
+      node.rare < 0 ? -1 : rareLinks[Int(node.rare)].firstRest
+    }
   }
 
 }
