@@ -135,7 +135,7 @@ extension DeepLinkCodable {
       throw invalid(
         "case \(quoted(encoded.caseName)) has no route in \(Self.self).routes")
     }
-    guard pattern.storage.schemeBytes == nil, !pattern.storage.opsBuffer.isEmpty else {
+    guard !pattern.hasScheme, !pattern.storage.opsBuffer.isEmpty else {
       throw invalid(
         "the route of case \(quoted(encoded.caseName)), "
           + "\(quoted(pattern.source)), has a scheme; expected host and path only")

@@ -52,7 +52,7 @@ final class LinkDecodingState {
           return .failure(error)
         }
         var best: (name: String, pattern: URLPattern, match: URLMatch)?
-        for (name, pattern) in routes where pattern.storage.schemeBytes == nil {
+        for (name, pattern) in routes where !pattern.hasScheme {
           guard
             case .matched(let match) = matcher.run(
               url, bytes, layout, pattern, explain: false, admitted: true)
@@ -393,7 +393,7 @@ private func nearestRoute(
   _ routes: [String: URLPattern], linkType: Any.Type
 ) -> DeepLinkError {
   var nearest = NearestRoute()
-  for (_, pattern) in routes.sorted(by: { $0.key < $1.key }) where pattern.scheme == nil {
+  for (_, pattern) in routes.sorted(by: { $0.key < $1.key }) where !pattern.hasScheme {
     if case .failed(let reason?) = URLMatcher.default.run(
       url, bytes, layout, pattern, explain: true, admitted: true)
     {

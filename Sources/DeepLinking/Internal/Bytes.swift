@@ -6,6 +6,20 @@ func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 @inline(__always)
 func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 
+/// Whether `byte` may follow the first letter of a scheme: a letter, a digit, `+`, `-` or `.`
+/// (RFC 3986, `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
+@inline(__always)
+func isSchemeByte(_ byte: UInt8) -> Bool {
+  isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+    || byte == UInt8(ascii: ".")
+}
+
+/// Whether `bytes` are a scheme: a letter, then scheme bytes.
+func isValidScheme<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+  guard let first = bytes.first, isLetter(first) else { return false }
+  return bytes.allSatisfy(isSchemeByte)
+}
+
 @inline(__always)
 func hexValue(_ byte: UInt8) -> UInt8? {
   if isDigit(byte) { return byte &- UInt8(ascii: "0") }
@@ -49,7 +63,7 @@ struct SpecialBytes: @unchecked Sendable {
       if byte < 0x20 || byte == 0x7F || "#%&/=?".utf8.contains(byte) { flags |= specialBit }
       if ":/?#".utf8.contains(byte) {
         flags |= SchemeKind.stop.rawValue
-      } else if !(isLetter(byte) || isDigit(byte) || "+-.".utf8.contains(byte)) {
+      } else if !isSchemeByte(byte) {
         flags |= SchemeKind.invalid.rawValue
       }
       if byte < 0x20 || byte == 0x7F || "#%/:?@[]".utf8.contains(byte) { flags |= hostBit }
@@ -198,11 +212,12 @@ func withUTF8Bytes<Result>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>
   return copy.withUTF8(body)
 }
 
-/// Whether two byte buffers of the same length are equal, eight bytes at a time.
+/// Whether two byte buffers are equal, eight bytes at a time.
 @inline(__always)
 func equalBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>)
   -> Bool
 {
+  guard lhs.count == rhs.count else { return false }
   guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return rhs.isEmpty }
   let lhs = UnsafeRawPointer(left)
   let rhsRaw = UnsafeRawPointer(right)

@@ -110,7 +110,6 @@ extension URLPattern.Storage {
   }
 
   private static func isLowercaseSchemeByte(_ byte: UInt8) -> Bool {
-    byte &- UInt8(ascii: "a") < 26 || isDigit(byte) || byte == UInt8(ascii: "+")
-      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    isSchemeByte(byte) && byte &- UInt8(ascii: "A") >= 26
   }
 }

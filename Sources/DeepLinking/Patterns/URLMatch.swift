@@ -315,7 +315,7 @@ struct QueryText: Sendable {
         forEachQueryItem(bytes, query) { nameRange, valueRange in
           guard going else { return }
           let matches = withDecodedBytes(bytes, nameRange, plusIsSpace: plusIsSpace) {
-            $0.count == name.count && equalBytes($0, name)
+            equalBytes($0, name)
           }
           guard matches else { return }
           going = body(valueRange.map { decodedText(bytes, $0, plusIsSpace: plusIsSpace) } ?? "")

@@ -263,12 +263,9 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
         let source = sourceBytes
         func matches(_ op: Op) -> Bool {
           let range = nameRange(of: op)
-          guard range.count == name.count else { return false }
-          let start = Int(range.lowerBound)
-          for offset in 0..<name.count where source[start + offset] != name[offset] {
-            return false
-          }
-          return true
+          return equalBytes(
+            UnsafeBufferPointer(rebasing: source[Int(range.lowerBound)..<Int(range.upperBound)]),
+            name)
         }
         if let authorityOp, authorityOp.isNamed {
           if matches(authorityOp) { return index }
@@ -349,6 +346,8 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
 
   var scheme: String? { storage.scheme }
   var isWeb: Bool { storage.isWeb }
+  /// Whether the pattern names a scheme (a pattern without one matches any custom scheme).
+  var hasScheme: Bool { storage.schemeBytes != nil }
 
   /// Compiles `source` into a pattern, throwing if it is not valid.
   ///
@@ -434,12 +433,7 @@ extension URLPattern.Storage {
     if let colon, layout.colonStartsSeparator {
       let separator = colon
       let name = rest[..<separator]
-      guard name.utf8.first.map(isLetter) == true,
-        name.utf8.allSatisfy({
-          isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
-            || $0 == UInt8(ascii: ".")
-        })
-      else {
+      guard isValidScheme(name.utf8) else {
         throw failure(
           .scheme, String(name),
           #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#

@@ -203,18 +203,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   }
 
   private func validateScheme() throws(DeepLinkError) {
-    let valid = withUTF8Bytes(scheme) { bytes in
-      guard let first = bytes.first, isLetter(first) else { return false }
-      for byte in bytes
-      where
-        !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
-      {
-        return false
-      }
-      return true
-    }
-    guard valid else {
+    guard withUTF8Bytes(scheme, isValidScheme) else {
       throw failure(
         .scheme, scheme,
         #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#)

@@ -106,13 +106,7 @@ final class RouteTable: @unchecked Sendable {
   /// there, so that calling the handler reads no table of its own. Nothing is kept for a
   /// route that shares its node with another of the same shape, or that ends in
   /// `<path:…>`; those are offered with 0.
-  func setWordOfLastRoute(_ word: UInt) {
-    let node = trie.lastTerminal
-    guard node >= 0, trie.nodes[Int(node)].firstTerminal == Int32(patterns.count - 1) else {
-      return
-    }
-    trie.setTerminalWord(word, at: node)
-  }
+  func setWordOfLastRoute(_ word: UInt) { trie.setWordOfLastRoute(word) }
 
   /// The best match for `url`, or `nil`; not generic, so compiled once and specialized.
   func firstMatch(_ url: String, matcher: UnsafePointer<URLMatcher>) -> URLMatch? {
@@ -139,15 +133,14 @@ final class RouteTable: @unchecked Sendable {
           var walker = Walker(
             table: self, trie: trie.buffers, url: url, bytes: bytes, layout: layout,
             matcher: matcher)
-          return search(&walker, bytes, layout, matcher: matcher, accept)
+          return search(&walker, accept)
         }
       })
   }
 
-  private func search(
-    _ walker: inout Walker, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
-    matcher: UnsafePointer<URLMatcher>, _ accept: (URLMatch, Int, UInt) -> Bool
-  ) -> Bool {
+  private func search(_ walker: inout Walker, _ accept: (URLMatch, Int, UInt) -> Bool) -> Bool {
+    let bytes = walker.bytes
+    let layout = walker.layout
     // The tries that admit the URL are walked together, so that specificity is decided
     // segment by segment across them; on an exact tie, the trie listed first wins.
     var roots = NodeSet()
@@ -164,7 +157,9 @@ final class RouteTable: @unchecked Sendable {
     guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
     if let root = webRoots[scheme]?[asciiLowercased(bytes, host)] { roots.insert(root) }
-    if anyRoot >= 0, scheme == "https", matcher.pointee.isUniversalLinkHost(bytes, host) {
+    if anyRoot >= 0, scheme == "https",
+      walker.matcherPointer.pointee.isUniversalLinkHost(bytes, host)
+    {
       roots.insert(anyRoot)
     }
     if !roots.isEmpty, walker.walk(roots, 0, folded: false, accept) { return true }
@@ -262,17 +257,13 @@ final class RouteTable: @unchecked Sendable {
 
     /// Forgets the last capture and any custom values after `customCount`, on backtracking.
     private mutating func pop(customCount: Int) {
-      guard let spill else {
-        captures.removeLast()
-        return
-      }
-      if spill.overflow == nil {
-        captures.removeLast()
-      } else {
+      if let spill, spill.overflow != nil {
         spill.overflow?.removeLast()
         if spill.overflow?.isEmpty == true { spill.overflow = nil }
+      } else {
+        captures.removeLast()
       }
-      if spill.conversion.customCount > customCount {
+      if let spill, spill.conversion.customCount > customCount {
         spill.conversion.truncateCustomValues(to: customCount)
       }
     }
@@ -285,7 +276,7 @@ final class RouteTable: @unchecked Sendable {
     }
 
     /// Offers a match for each route of a ``RouteTrie/RouteList``, in order, until one is
-    /// accepted; `word` is the single route's word (see ``RouteTable/setWordOfLastRoute(_:)``).
+    /// accepted, with the node's word (see ``RouteTable/setWordOfLastRoute(_:)``; 0 for a list).
     private mutating func offer(routesFrom list: Int32, word: UInt, _ accept: Accept) -> Bool {
       RouteTrie.RouteList.first(in: list, trie.routeLinks) { route in
         // Tested before they are passed: passing the optionals retains them, even as `nil`.
@@ -297,7 +288,7 @@ final class RouteTable: @unchecked Sendable {
             : URLMatch.extras(
               overflow: spill?.overflow, customValues: spill?.conversion.customValues),
           query: layout.query, fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
-        return accept(match, Int(route), list >= 0 ? word : 0)
+        return accept(match, Int(route), word)
       }
     }
 
@@ -408,20 +399,20 @@ final class RouteTable: @unchecked Sendable {
     /// The typed edges of `set` in rank order (edges of one converter adjacent), for sets of
     /// more than one node.
     private mutating func typedEdges(_ set: NodeSet) -> [RouteTrie.TypedEdge] {
-      var edges = collect(set, first: \.firstTyped, in: trie.typedEdges, next: \.next)
+      var edges = Self.collect(set, trie, first: \.firstTyped, trie.typedEdges, next: \.next)
       let trie = table.trie
       edges.sort { trie.rank($0) < trie.rank($1) }
       return edges
     }
 
     /// The edges of the linked lists that start at `first` in each node of `set`, in order.
-    private mutating func collect<Edge>(
-      _ set: NodeSet, first: KeyPath<RouteTrie.Node, Int32>, in edges: UnsafeBufferPointer<Edge>,
-      next: KeyPath<Edge, Int32>
+    private static func collect<Edge>(
+      _ set: NodeSet, _ trie: RouteTrie.Buffers, first: (RouteTrie.Node) -> Int32,
+      _ edges: UnsafeBufferPointer<Edge>, next: KeyPath<Edge, Int32>
     ) -> [Edge] {
       var result: [Edge] = []
       for member in 0..<set.count {
-        var edge = trie.nodes[Int(set[member])][keyPath: first]
+        var edge = first(trie.nodes[Int(set[member])])
         while edge >= 0 {
           result.append(edges[Int(edge)])
           edge = edges[Int(edge)][keyPath: next]
@@ -514,14 +505,7 @@ final class RouteTable: @unchecked Sendable {
 
       // `<path:…>`, by converter name across the set.
       guard hasRests else { return false }
-      var rests: [RouteTrie.RestEdge] = []
-      for member in 0..<set.count {
-        var edge = trie.firstRest(of: trie.nodes[Int(set[member])])
-        while edge >= 0 {
-          rests.append(trie.restEdges[Int(edge)])
-          edge = trie.restEdges[Int(edge)].next
-        }
-      }
+      var rests = Self.collect(set, trie, first: trie.firstRest(of:), trie.restEdges, next: \.next)
       if set.count > 1 {
         let names = table.trie.converterNames
         rests.sort { names[Int($0.converter)] < names[Int($1.converter)] }

@@ -155,8 +155,14 @@ struct RouteTrie: Sendable {
     return Int(nodes[Int(node)].rare)
   }
 
-  /// Sets the word of the single route that ends at `node`.
-  mutating func setTerminalWord(_ word: UInt, at node: Int32) {
+  /// Sets the word of the route inserted last, if it ends alone at a node: a route that
+  /// shares its node with another of the same shape, or ends in `<path:…>`, keeps none.
+  mutating func setWordOfLastRoute(_ word: UInt) {
+    guard lastTerminal >= 0, nodes[Int(lastTerminal)].firstTerminal >= 0 else { return }
+    setTerminalWord(word, at: lastTerminal)
+  }
+
+  private mutating func setTerminalWord(_ word: UInt, at node: Int32) {
     nodes[Int(node)].terminalWord = (
       UInt32(truncatingIfNeeded: word), UInt32(truncatingIfNeeded: UInt64(word) >> 32)
     )
