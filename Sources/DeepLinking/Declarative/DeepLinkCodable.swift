@@ -126,46 +126,52 @@ extension DeepLinkCodable {
   /// - Throws: A ``DeepLinkError`` when the case has no route, its route cannot be filled, or
   ///   a value would not read back the same.
   public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
-    let subject: any Sendable = self
-    let encoded = try EncodedLink.encode(self, subject: subject)
+    let encoded = try EncodedLink.encode(self)
+    let caseName = encoded.caseName
+    // Errors box the link for their message; the path that prints does not.
     func invalid(_ problem: String) -> DeepLinkError {
-      DeepLinkError.printing(.invalidRoute, subject, .url, value: nil, problem: problem)
+      DeepLinkError.printing(.invalidRoute, self, .url, value: nil, problem: problem)
     }
-    guard let pattern = Self.routes[encoded.caseName] else {
-      throw invalid(
-        "case \(quoted(encoded.caseName)) has no route in \(Self.self).routes")
+    guard let pattern = Self.routes[caseName] else {
+      throw invalid("case \(quoted(caseName)) has no route in \(Self.self).routes")
     }
-    guard !pattern.hasScheme, !pattern.storage.opsBuffer.isEmpty else {
+    let storage = pattern.storage
+    guard !pattern.hasScheme, !storage.opsBuffer.isEmpty else {
       throw invalid(
-        "the route of case \(quoted(encoded.caseName)), "
+        "the route of case \(quoted(caseName)), "
           + "\(quoted(pattern.source)), has a scheme; expected host and path only")
     }
-    var values = encoded.values
+    let values = encoded.values
+    // The values the path takes, one bit each; the rest become query items.
+    var taken = SmallIndexSet()
     func take(_ name: String) throws(DeepLinkError) -> String {
-      var index = values.firstIndex { $0.label == name }
-      if index == nil, pattern.storage.parameterCount == 1 {
-        index = values.firstIndex { $0.label == "_0" }
+      var index = values.indices.first { !taken.contains($0) && values[$0].label == name }
+      if index == nil, storage.parameterCount == 1 {
+        index = values.indices.first { !taken.contains($0) && values[$0].label == "_0" }
       }
       guard let index, !values[index].isArray,
         let text = values[index].single ?? values[index].elements.first
       else {
         throw invalid(
           "the route \(quoted(pattern.source)) names \(quoted(name)), which "
-            + "is not a single associated value of case \(quoted(encoded.caseName))")
+            + "is not a single associated value of case \(quoted(caseName))")
       }
-      values.remove(at: index)
+      taken.insert(index)
       return text
     }
 
     // Walk the compiled ops (plain data) rather than the tokens.
-    let storage = pattern.storage
+    var host: String?
     var segments: [String] = []
-    segments.reserveCapacity(storage.opsBuffer.count)
+    segments.reserveCapacity(storage.opsBuffer.count - 1)
+    func add(_ segment: String) {
+      if host == nil { host = segment } else { segments.append(segment) }
+    }
     for op in storage.opsBuffer {
       switch op.kind {
       case .literal:
         let range = Int(op.literal.lowerBound)..<Int(op.literal.upperBound)
-        segments.append(
+        add(
           String(
             decoding: UnsafeBufferPointer(rebasing: storage.literalsBuffer[range]), as: UTF8.self))
       case .wildcard:
@@ -174,17 +180,19 @@ extension DeepLinkCodable {
             + "no value; expected parameters that name the case's values")
       case .parameter:
         let text = try take(storage.name(of: op))
-        try Self.check(
-          text, converter: storage.converterName(of: op), builtIn: op.builtIn, subject: subject)
-        segments.append(text)
+        try check(text, converter: storage.converterName(of: op), builtIn: op.builtIn)
+        add(text)
       case .rest:
         let text = try take(storage.name(of: op))
-        segments += text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-          .map { String(Substring($0)) }
+        for part in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        {
+          add(String(Substring(part)))
+        }
       }
     }
     var queryItems: [URLQueryItem] = []
-    for value in values {
+    for index in values.indices where !taken.contains(index) {
+      let value = values[index]
       if let text = value.single {
         queryItems.append(URLQueryItem(name: value.label, value: text))
       }
@@ -193,19 +201,18 @@ extension DeepLinkCodable {
       }
     }
     var builder = DeepLinkBuilder(
-      scheme: Self.scheme, host: segments.removeFirst(), pathSegments: segments,
-      queryItems: queryItems)
-    builder.subject = subject
+      scheme: Self.scheme, host: host ?? "", pathSegments: segments, queryItems: queryItems)
+    if !builder.checkForPrinting() { builder.subject = self }
     return builder
   }
 
   /// Throws unless the converter that will read `text` back accepts it.
-  private static func check(
-    _ text: String, converter: String, builtIn: BuiltInConverter?, subject: any Sendable
-  ) throws(DeepLinkError) {
+  private func check(_ text: String, converter: String, builtIn: BuiltInConverter?)
+    throws(DeepLinkError)
+  {
     guard let builtIn else {
       throw DeepLinkError.printing(
-        .invalidRoute, subject, .url, value: nil,
+        .invalidRoute, self, .url, value: nil,
         problem: "links use the built-in converters only, and \(quoted(converter)) is not one; "
           + "expected string, int, float, uuid or path")
     }
@@ -213,7 +220,7 @@ extension DeepLinkCodable {
     let accepted = copy.withUTF8 { builtIn.convert(decoded: $0) != nil }
     guard accepted || text.isEmpty else {
       throw DeepLinkError.printing(
-        .unprintable, subject, .url, value: nil, problem: "\(quoted(text)) \(builtIn.refusal)")
+        .unprintable, self, .url, value: nil, problem: "\(quoted(text)) \(builtIn.refusal)")
     }
   }
 }
@@ -224,7 +231,7 @@ extension DeepLinkCodable {
   /// - Throws: A ``DeepLinkError`` when the case cannot be encoded.
   @_spi(DeepLinkingTools)
   public func _caseName() throws(DeepLinkError) -> String {
-    try EncodedLink.encode(self, subject: self).caseName
+    try EncodedLink.encode(self).caseName
   }
 
   /// The case name and each associated value as the URL writes it, in declaration order.
@@ -234,7 +241,7 @@ extension DeepLinkCodable {
   public func _fields() throws(DeepLinkError) -> (
     caseName: String, values: [(label: String, strings: [String])]
   ) {
-    let encoded = try EncodedLink.encode(self, subject: self)
+    let encoded = try EncodedLink.encode(self)
     return (encoded.caseName, encoded.values.map { ($0.label, $0.strings) })
   }
 

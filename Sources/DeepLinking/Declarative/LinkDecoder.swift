@@ -13,17 +13,8 @@ final class LinkDecodingState {
   private let match: URLMatch?
   /// Values given by label, for a case made from values rather than a URL.
   private let queryItems: [URLQueryItem]
-  /// Which path parameters the case asked for, one bit each for the first 64.
-  private var usedMask: UInt64 = 0
-  private var usedPast64: Set<Int> = []
-
-  private func markUsed(_ index: Int) {
-    if index < 64 { usedMask |= 1 << UInt64(index) } else { usedPast64.insert(index) }
-  }
-
-  private func isUsed(_ index: Int) -> Bool {
-    index < 64 ? usedMask & (1 << UInt64(index)) != 0 : usedPast64.contains(index)
-  }
+  /// Which path parameters the case asked for.
+  private var used = SmallIndexSet()
 
   /// The state for a case made from labelled values, without a URL.
   init(caseName: String, queryItems: [URLQueryItem]) {
@@ -88,7 +79,7 @@ final class LinkDecodingState {
   /// The values for `label`: one for a path parameter, one per query item otherwise.
   func strings(for label: String) -> [String] {
     if let index = pathIndex(for: label), let match {
-      markUsed(index)
+      used.insert(index)
       return [match.parameterText(index)]
     }
     if let match { return match.queryParams.values(named: label) }
@@ -98,7 +89,7 @@ final class LinkDecodingState {
   /// The first value for `label`, without collecting the others.
   func first(for label: String) -> String? {
     if let index = pathIndex(for: label), let match {
-      markUsed(index)
+      used.insert(index)
       return match.parameterText(index)
     }
     if let match { return match.queryParams[label] }
@@ -111,7 +102,7 @@ final class LinkDecodingState {
   func unusedPathError() -> DeepLinkError? {
     guard let match else { return nil }
     let count = match.pattern.storage.parameterCount
-    guard let unused = (0..<count).first(where: { !isUsed($0) }) else { return nil }
+    guard let unused = (0..<count).first(where: { !used.contains($0) }) else { return nil }
     let names = match.pattern.parameterNames
     return DeepLinkError(
       .invalidRoute, .pattern, input: match.pattern.source, value: names[unused],

@@ -23,36 +23,42 @@ struct EncodedLink {
   var caseName = ""
   var values: [Value] = []
 
-  /// Encodes `link`, naming it `subject` in errors.
-  static func encode<Link: Encodable>(_ link: Link, subject: any Sendable)
-    throws(DeepLinkError)
-    -> EncodedLink
+  /// Encodes `link`, naming it in errors.
+  static func encode<Link: Encodable & Sendable>(_ link: Link) throws(DeepLinkError) -> EncodedLink
   {
-    let state = LinkEncodingState(subject: subject)
+    let state = LinkEncodingState()
+    var problem: String?
     do {
       try link.encode(to: CaseEncoder(state: state))
+      problem = state.failure?.problem
+    } catch let error as EncodingProblem {
+      problem = error.problem
     } catch let error as DeepLinkError {
       throw error
     } catch {
-      throw state.unsupported("\(error)")
+      problem = "\(error)"
     }
-    if let failure = state.failure { throw failure }
+    // The link is boxed for the message only when there is one.
+    if let problem {
+      throw DeepLinkError.printing(.invalidRoute, link, .url, value: nil, problem: problem)
+    }
     return state.link
   }
 }
 
+/// Why a case cannot be taken apart; made into a ``DeepLinkError`` naming the link once the
+/// encoding stops.
+struct EncodingProblem: Error {
+  var problem: String
+}
+
 /// What the encoders share while taking a case apart.
 final class LinkEncodingState {
-  let subject: any Sendable
   var link = EncodedLink()
-  var failure: DeepLinkError?
+  var failure: EncodingProblem?
 
-  init(subject: any Sendable) { self.subject = subject }
-
-  func unsupported(_ detail: String, label: String? = nil) -> DeepLinkError {
-    DeepLinkError.printing(
-      .invalidRoute, subject, .url, value: nil,
-      problem: "\(label.map { "the value for \(quoted($0)) " } ?? "")\(detail)")
+  func unsupported(_ detail: String, label: String? = nil) -> EncodingProblem {
+    EncodingProblem(problem: "\(label.map { "the value for \(quoted($0)) " } ?? "")\(detail)")
   }
 
   func record(_ strings: [String], label: String, isArray: Bool) {
@@ -245,7 +251,7 @@ private struct ValueEncoder: Encoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     state.failure = state.failure ?? state.unsupported(nestedValueProblem, label: label)
-    return KeyedEncodingContainer(ValuesContainer<Key>(state: LinkEncodingState(subject: "")))
+    return KeyedEncodingContainer(ValuesContainer<Key>(state: LinkEncodingState()))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
