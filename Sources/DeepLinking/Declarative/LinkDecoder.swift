@@ -254,6 +254,15 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     return try decodeValue(type, strings: state.strings(for: label), label: label, state: state)
   }
 
+  // The protocol's own version looks the label up three times (`contains`, `decodeNil`,
+  // `decode`); this looks once.
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    let label = key.stringValue
+    let strings = state.strings(for: label)
+    if strings.isEmpty { return nil }
+    return try decodeValue(type, strings: strings, label: label, state: state)
+  }
+
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
     throws -> KeyedDecodingContainer<NestedKey>
   {
