@@ -23,7 +23,7 @@ func blackHole<T>(_ value: T) {
 }
 
 /// Runs `body` over `inputs` for `rounds` rounds and returns the best nanoseconds per input.
-func measure(_ inputs: [String], rounds: Int, _ body: (String) -> Int) -> Double {
+func measure<Input>(_ inputs: [Input], rounds: Int, _ body: (Input) -> Int) -> Double {
   var best = Double.infinity
   var sink = 0
   for _ in 0..<rounds {
@@ -135,17 +135,24 @@ print(
 
 let links = linkWorkload(count: quick ? 20_000 : 100_000)
 let linkURLs = links.map(\.url)
-let linkIndices = links.indices.map(String.init)  // measure() iterates strings
-
-func at(_ index: String) -> Int { Int(index) ?? 0 }
+let linkIndices = Array(links.indices)
+// The values the floor decoder hands out, made before the clock starts.
+let floorAnswers = links.map { FloorAnswer($0.codable) }
+let floorCount = FloorEncoder.Count()
 
 let linkParseNs = measure(linkURLs, rounds: rounds, foundation)
 let handDecodeNs = measure(linkURLs, rounds: rounds) { HandLink(string: $0) == nil ? 0 : 1 }
 let codableDecodeNs = measure(linkURLs, rounds: rounds) { CodableLink(string: $0) == nil ? 0 : 1 }
-let linkPrintNs = measure(linkIndices, rounds: rounds) { foundationPrint(links[at($0)].hand) }
-let handPrintNs = measure(linkIndices, rounds: rounds) { links[at($0)].hand.urlString.utf8.count }
+let decodeFloorNs = measure(linkIndices, rounds: rounds) {
+  (try? CodableLink(from: FloorDecoder(answer: floorAnswers[$0]))) == nil ? 0 : 1
+}
+let linkPrintNs = measure(linkIndices, rounds: rounds) { foundationPrint(links[$0].hand) }
+let handPrintNs = measure(linkIndices, rounds: rounds) { links[$0].hand.urlString.utf8.count }
 let codablePrintNs = measure(linkIndices, rounds: rounds) {
-  links[at($0)].codable.urlString.utf8.count
+  links[$0].codable.urlString.utf8.count
+}
+let encodeFloorNs = measure(linkIndices, rounds: rounds) {
+  (try? links[$0].codable.encode(to: FloorEncoder(count: floorCount))) == nil ? 0 : 1
 }
 let linkBytesNs = measure(linkURLs, rounds: rounds, byteLoop)
 
@@ -156,6 +163,7 @@ printTable(
     Row(name: "URLComponents + queryItems (baseline)", nanoseconds: linkParseNs),
     Row(name: "decode, hand-written conformance", nanoseconds: handDecodeNs),
     Row(name: "decode, DeepLinkCodable", nanoseconds: codableDecodeNs),
+    Row(name: "  floor: init(from:), decoder doing no work", nanoseconds: decodeFloorNs),
   ], foundation: linkParseNs, bytes: linkBytesNs)
 printTable(
   title: "Printing the same links (×Foundation is against URLComponents.string)",
@@ -163,6 +171,7 @@ printTable(
     Row(name: "URLComponents.string (baseline)", nanoseconds: linkPrintNs),
     Row(name: "urlString, hand-written conformance", nanoseconds: handPrintNs),
     Row(name: "urlString, DeepLinkCodable", nanoseconds: codablePrintNs),
+    Row(name: "  floor: encode(to:), encoder doing no work", nanoseconds: encodeFloorNs),
   ], foundation: linkPrintNs, bytes: linkBytesNs)
 
 func verdict(_ value: Double, _ limit: Double) -> String {
@@ -174,6 +183,11 @@ print(
 print(
   "           DeepLinkCodable ≤ 2× hand-written: decode \(verdict(codableDecodeNs / handDecodeNs, 2)); "
     + "print \(verdict(codablePrintNs / handPrintNs, 2))")
+print(
+  String(
+    format: "           floor of any Codable-based link (the synthesized code alone): "
+      + "decode %.2f×, print %.2f× hand-written",
+    decodeFloorNs / handDecodeNs, encodeFloorNs / handPrintNs))
 
 runRouterBenchmarks(quick: quick, rounds: rounds)
 
