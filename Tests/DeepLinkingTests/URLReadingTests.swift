@@ -112,6 +112,28 @@ import Testing
     #expect(bare.pathParams.items.isEmpty)
   }
 
+  /// Parameters made from pairs answer like the match's own, path and query alike.
+  @Test func parametersFromPairsAnswerLikeTheMatchsOwn() throws {
+    let pattern: URLPattern = "myapp://s/:x/:z/<int:y>"
+    let match = try #require(pattern.match("myapp://s/a/b/7?t=1&u=&t=2"))
+    for parameters in [match.pathParams, match.queryParams] {
+      let copy = URLMatch.Parameters(parameters.items)
+      #expect(copy == parameters)
+      #expect(copy.isEmpty == parameters.isEmpty)
+      #expect(copy.names == parameters.names)
+      for name in ["x", "z", "y", "t", "u", "none"] {
+        #expect(copy[name] == parameters[name], "\(name)")
+        #expect(copy.values(named: name) == parameters.values(named: name), "\(name)")
+      }
+    }
+    #expect(match.pathParams.values(named: "z") == ["b"])
+    #expect(match.pathParams.x == "a")
+    #expect(match.queryParams.values(named: "t") == ["1", "2"])
+    #expect(match.queryParams.u == "")
+    #expect(URLMatch.Parameters([]).isEmpty)
+    #expect(URLMatch.Parameters([]).y == nil)
+  }
+
   @Test func fragment() throws {
     let pattern: URLPattern = "myapp://doc"
     #expect(pattern.match("myapp://doc#intro%20part")?.fragment == "intro part")

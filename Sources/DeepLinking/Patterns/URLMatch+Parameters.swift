@@ -10,40 +10,36 @@ extension URLMatch {
   /// ```
   @dynamicMemberLookup
   public struct Parameters: Sendable, Equatable, Sequence {
-    /// Where the parameters come from: pairs given, or a match's path or query, read by name
-    /// without building the pairs.
-    private enum Source: Sendable {
-      case items([(name: String, value: String)])
-      case path(URLMatch)
-      case query(QueryText)
-    }
-
-    private let source: Source
+    // Where the parameters come from: pairs given, or a match's path or query, read by name
+    // without building the pairs. Stored side by side rather than as an enum's payloads:
+    // reading a payload out of an enum copies it (a match's copy retains its parts), while a
+    // stored optional is read in place.
+    private let pairs: [(name: String, value: String)]?
+    private let match: URLMatch?
+    private let query: QueryText?
 
     /// The parameters in order, repeated names kept.
     public var items: [(name: String, value: String)] {
-      switch source {
-      case .items(let items): items
-      case .path(let match): match.pathItems
-      case .query(let query): query.pairs
-      }
+      if let pairs { return pairs }
+      if let query { return query.pairs }
+      return match?.pathItems ?? []
     }
 
     /// Creates parameters from name–value pairs, in order.
     /// - Parameter items: The pairs; a name may repeat.
-    public init(_ items: [(name: String, value: String)]) { source = .items(items) }
+    public init(_ items: [(name: String, value: String)]) {
+      (pairs, match, query) = (items, nil, nil)
+    }
 
-    init(path match: URLMatch) { source = .path(match) }
-    init(query: QueryText) { source = .query(query) }
+    init(path match: URLMatch) { (pairs, self.match, query) = (nil, match, nil) }
+    init(query: QueryText) { (pairs, match, self.query) = (nil, nil, query) }
 
     /// The first value named `name`, or `nil`.
     /// - Parameter name: The parameter's name.
     public subscript(name: String) -> String? {
-      switch source {
-      case .items(let items): items.first { $0.name == name }?.value
-      case .path(let match): match.pathValue(named: name)
-      case .query(let query): query.firstValue(named: name)
-      }
+      if let pairs { return pairs.first { $0.name == name }?.value }
+      if query != nil { return query?.firstValue(named: name) }
+      return match?.pathValue(named: name)
     }
 
     /// The first value named like the property, or `nil`: `params.id` reads `params["id"]`.
@@ -54,7 +50,7 @@ extension URLMatch {
     /// - Parameter name: The parameter's name.
     /// - Returns: The values, empty when there is none.
     public func values(named name: String) -> [String] {
-      if case .query(let query) = source { return query.values(named: name) }
+      if query != nil { return query?.values(named: name) ?? [] }
       return items.filter { $0.name == name }.map(\.value)
     }
 
@@ -63,11 +59,9 @@ extension URLMatch {
 
     /// Whether there are no parameters.
     public var isEmpty: Bool {
-      switch source {
-      case .items(let items): items.isEmpty
-      case .path(let match): match.captureCount == 0
-      case .query(let query): query.pairs.isEmpty
-      }
+      if let pairs { return pairs.isEmpty }
+      if query != nil { return query?.pairs.isEmpty ?? true }
+      return match?.captureCount ?? 0 == 0
     }
 
     /// Iterates over the name–value pairs in order.

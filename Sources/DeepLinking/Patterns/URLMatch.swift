@@ -126,7 +126,9 @@ public struct URLMatch: Sendable {
 
   /// The value of the path parameter `name`, decoded, or `nil`.
   func pathValue(named name: String) -> String? {
-    pattern.storage.parameterIndex(named: name).map(parameterText)
+    // Not `.map(parameterText)`: a partially applied method copies the match into a closure.
+    guard let index = pattern.storage.parameterIndex(named: name) else { return nil }
+    return parameterText(index)
   }
 
   /// The query items by name, percent-decoded: `match.queryParams.page`.
