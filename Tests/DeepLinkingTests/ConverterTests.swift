@@ -60,6 +60,24 @@ import Testing
     #expect(inexact.value("x", as: Float.self) == nil)
   }
 
+  /// The `Int` and `String` overloads of `value(_:as:)` answer like the generic version, for
+  /// every kind of parameter.
+  @Test(arguments: ["n", "x", "s", "u", "p", "c", "missing"])
+  func concreteValueOverloadsAgreeWithTheGenericOne(name: String) throws {
+    func generic<Value>(_ match: URLMatch, _ type: Value.Type) -> Value? {
+      match.value(name, as: type)
+    }
+    var matcher = URLMatcher()
+    matcher.valueConverters["even"] = { segments, index in
+      Int(segments[index]).flatMap { $0 % 2 == 0 ? $0 : nil }
+    }
+    let pattern: URLPattern = "myapp://p/<int:n>/<float:x>/:s/<uuid:u>/<even:c>/<path:p>"
+    let url = "myapp://p/-12/2.0/7/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/4/a/b%20c"
+    let match = try #require(matcher.match(url, against: pattern))
+    #expect(match.value(name, as: Int.self) == generic(match, Int.self))
+    #expect(match.value(name, as: String.self) == generic(match, String.self))
+  }
+
   @Test func builtInsAreReadableThroughTheTable() {
     let converters = ValueConverters.standard
     #expect(converters.names == ["float", "int", "path", "string", "uuid"])

@@ -200,6 +200,33 @@ public struct URLMatch: Sendable {
   ///   - type: The type to return.
   /// - Returns: The value, or `nil` when there is no such parameter or it does not convert.
   public func value<Value>(_ name: String, as type: Value.Type = Value.self) -> Value? {
+    convertedValue(name, as: type)
+  }
+
+  /// The value of the path parameter `name` as an `Int`; see the generic `value(_:as:)`.
+  ///
+  /// The same as the generic version, without its cost outside this module: a generic call
+  /// looks up the metadata of `Value?` every time.
+  /// - Parameters:
+  ///   - name: The parameter's name in the pattern.
+  ///   - type: `Int.self`.
+  /// - Returns: The value, or `nil` when there is no such parameter or it does not convert.
+  public func value(_ name: String, as type: Int.Type) -> Int? {
+    convertedValue(name, as: type)
+  }
+
+  /// The value of the path parameter `name` as a `String`; see the generic `value(_:as:)`.
+  /// - Parameters:
+  ///   - name: The parameter's name in the pattern.
+  ///   - type: `String.self`.
+  /// - Returns: The value, or `nil` when there is no such parameter or it does not convert.
+  public func value(_ name: String, as type: String.Type) -> String? {
+    convertedValue(name, as: type)
+  }
+
+  /// The body of the generic `value(_:as:)`, specialized by the overloads.
+  @inline(__always)
+  private func convertedValue<Value>(_ name: String, as type: Value.Type) -> Value? {
     guard let index = pattern.storage.parameterIndex(named: name) else { return nil }
     let capture = capture(index)
     // The common reads, without boxing the value in an existential.
