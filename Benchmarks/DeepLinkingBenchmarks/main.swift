@@ -135,24 +135,23 @@ print(
 
 let links = linkWorkload(count: quick ? 20_000 : 100_000)
 let linkURLs = links.map(\.url)
-let linkIndices = Array(links.indices)
+let handLinks = links.map(\.hand)
+let codableLinks = links.map(\.codable)
 // The values the floor decoder hands out, made before the clock starts.
-let floorAnswers = links.map { FloorAnswer($0.codable) }
+let floorAnswers = codableLinks.map(FloorAnswer.init)
 let floorCount = FloorEncoder.Count()
 
 let linkParseNs = measure(linkURLs, rounds: rounds, foundation)
 let handDecodeNs = measure(linkURLs, rounds: rounds) { HandLink(string: $0) == nil ? 0 : 1 }
 let codableDecodeNs = measure(linkURLs, rounds: rounds) { CodableLink(string: $0) == nil ? 0 : 1 }
-let decodeFloorNs = measure(linkIndices, rounds: rounds) {
-  (try? CodableLink(from: FloorDecoder(answer: floorAnswers[$0]))) == nil ? 0 : 1
+let decodeFloorNs = measure(floorAnswers, rounds: rounds) {
+  (try? CodableLink(from: FloorDecoder(answer: $0))) == nil ? 0 : 1
 }
-let linkPrintNs = measure(linkIndices, rounds: rounds) { foundationPrint(links[$0].hand) }
-let handPrintNs = measure(linkIndices, rounds: rounds) { links[$0].hand.urlString.utf8.count }
-let codablePrintNs = measure(linkIndices, rounds: rounds) {
-  links[$0].codable.urlString.utf8.count
-}
-let encodeFloorNs = measure(linkIndices, rounds: rounds) {
-  (try? links[$0].codable.encode(to: FloorEncoder(count: floorCount))) == nil ? 0 : 1
+let linkPrintNs = measure(handLinks, rounds: rounds, foundationPrint)
+let handPrintNs = measure(handLinks, rounds: rounds) { $0.urlString.utf8.count }
+let codablePrintNs = measure(codableLinks, rounds: rounds) { $0.urlString.utf8.count }
+let encodeFloorNs = measure(codableLinks, rounds: rounds) {
+  (try? $0.encode(to: FloorEncoder(count: floorCount))) == nil ? 0 : 1
 }
 let linkBytesNs = measure(linkURLs, rounds: rounds, byteLoop)
 
