@@ -13,8 +13,9 @@ final class LinkDecodingState {
   private let match: URLMatch?
   /// Values given by label, for a case made from values rather than a URL.
   private let queryItems: [URLQueryItem]
-  /// Which path parameters the case asked for.
-  private var used = SmallIndexSet()
+  /// Which path parameters the case asked for. (Only the decoding that made the state
+  /// reaches it, one access at a time: no need for the runtime's exclusivity checks.)
+  @exclusivity(unchecked) private var used = SmallIndexSet()
 
   /// The state for a case made from labelled values, without a URL.
   init(caseName: String, queryItems: [URLQueryItem]) {

@@ -54,7 +54,9 @@ struct EncodingProblem: Error {
 
 /// What the encoders share while taking a case apart.
 final class LinkEncodingState {
-  var link = EncodedLink()
+  // Only the encoding that made the state reaches it, one access at a time: no need for the
+  // runtime's exclusivity checks on every value recorded.
+  @exclusivity(unchecked) var link = EncodedLink()
   var failure: EncodingProblem?
 
   func unsupported(_ detail: String, label: String? = nil) -> EncodingProblem {
