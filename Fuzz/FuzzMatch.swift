@@ -86,6 +86,28 @@ func fuzzPrinting(_ parts: [String]) {
   }
 }
 
+/// The generic `value(_:as:)`, which the `Int` and `String` overloads must agree with.
+func genericValue<Value>(_ match: URLMatch, _ name: String, _ type: Value.Type) -> Value? {
+  match.value(name, as: type)
+}
+
+/// Parameters read by name agree with the pairs they list, and the typed overloads with the
+/// generic accessor.
+func checkParameters(_ match: URLMatch, _ url: String) {
+  for (name, value) in match.pathParams.items where match.pathParams[name] != value {
+    fatalError("pathParams[\(name)] disagrees with its pair on \(url)")
+  }
+  let query = match.queryParams
+  for (name, _) in query.items where query[name] != query.values(named: name).first {
+    fatalError("queryParams[\(name)] disagrees with values(named:) on \(url)")
+  }
+  for name in match.pattern.parameterNames {
+    guard match.value(name, as: Int.self) == genericValue(match, name, Int.self),
+      match.value(name, as: String.self) == genericValue(match, name, String.self)
+    else { fatalError("value(\(name), as:) overloads disagree on \(url)") }
+  }
+}
+
 /// The libFuzzer entry point: runs one input through every API.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -96,9 +118,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if (quiet == nil) != (loud == nil) { fatalError("match and requireMatch disagree on \(url)") }
     if let quiet {
       _ = quiet.values
-      _ = quiet.pathParams
       _ = quiet.queryItems
       _ = quiet.fragment
+      checkParameters(quiet, url)
     }
   }
   let routed = router.route(url)
