@@ -132,6 +132,19 @@ import Testing
     #expect(error.description == message)
   }
 
+  /// A link's builder names the link while it is the link's; changed, it names its scheme
+  /// and host, as a builder made by hand does.
+  @Test func aChangedBuilderOfACodableLinkNamesItsSchemeAndHost() throws {
+    var builder = try AppLink.user(id: 42, tab: nil).deepLinkBuilder()
+    #expect(try builder.string() == "myapp://user/42")
+    builder.pathSegments = [""]
+    let error = try #require(throws: DeepLinkError.self) { try builder.string() }
+    #expect(
+      error.description
+        == #"cannot print myapp://user: path segment 2 "" is empty; expected a non-empty value, as empty segments do not read back"#
+    )
+  }
+
   @Test func universalLinkHostMustBeAllowed() throws {
     let error = try #require(throws: DeepLinkError.self) {
       try AppLink.user(id: 1, tab: nil).printUniversalLink(host: "evil.com")
