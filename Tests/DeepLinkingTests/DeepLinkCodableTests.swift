@@ -96,6 +96,7 @@ import Testing
   @Test func decodesURLsInAnyTrailingForm() {
     for url in [
       "myapp://user/42/", "MYAPP://USER/42?", "myapp://user/42#x", "myapp://user/42?utm=1",
+      "myapp://%75ser/42", "myapp://%55SER/42", "https://example.com/%75ser/42",
     ] {
       #expect(AppLink(string: url) == .user(id: 42, tab: nil), "\(url)")
     }

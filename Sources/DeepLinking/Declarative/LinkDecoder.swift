@@ -45,7 +45,8 @@ final class LinkDecodingState {
         }
         var best: (name: String, pattern: URLPattern, match: URLMatch)?
         for (name, pattern) in routes where !pattern.hasScheme {
-          guard
+          // Most routes differ in their host: turned away before a full run.
+          guard !matcher.firstSegmentRefuses(bytes, layout, pattern),
             case .matched(let match) = matcher.run(
               url, bytes, layout, pattern, explain: false, admitted: true)
           else { continue }
