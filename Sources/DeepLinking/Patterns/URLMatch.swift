@@ -137,7 +137,12 @@ public struct URLMatch: Sendable {
   /// value wins; ``Parameters/values(named:)`` returns all of them. Reading one item by name
   /// decodes that one only.
   public var queryParams: Parameters {
-    Parameters(query: QueryText(url: url, bounds: queryBounds, plusIsSpace: decodesPlusAsSpace))
+    Parameters(query: queryText)
+  }
+
+  /// The query, read by name without building its items.
+  var queryText: QueryText {
+    QueryText(url: url, bounds: queryBounds, plusIsSpace: decodesPlusAsSpace)
   }
 
   /// The query items in order, percent-decoded, repeated names kept.
