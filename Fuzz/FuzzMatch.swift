@@ -1,5 +1,7 @@
 // libFuzzer harness for the URL reader, the matcher, the router and link enums. Build and run
 // with Fuzz/run.sh. A trap, a sanitizer report, `match` and `requireMatch` disagreeing, a
+// parameter read by name disagreeing with its pair or `value(_:as:)`'s overloads with the
+// generic accessor, the quick first-segment look turning away a route that matches, a
 // decoded link that does not print and decode back to itself, or a link's checked builder
 // printing otherwise than a plain one is a failure.
 
@@ -108,6 +110,24 @@ func checkParameters(_ match: URLMatch, _ url: String) {
   }
 }
 
+/// The quick look that `DeepLinkCodable` decoding takes before running a route never turns
+/// away a route that the run would match.
+func checkFirstSegmentLook(_ url: String) {
+  let matcher = URLMatcher.default
+  matcher.withURLLayout(
+    url, failure: { _ in () },
+    { bytes, layout in
+      for pattern in patterns + FuzzLink.routes.values
+      where matcher.firstSegmentRefuses(bytes, layout, pattern) {
+        if case .matched = matcher.run(
+          url, bytes, layout, pattern, explain: false, admitted: true)
+        {
+          fatalError("the first-segment look refuses \(pattern), which matches \(url)")
+        }
+      }
+    })
+}
+
 /// The libFuzzer entry point: runs one input through every API.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -136,6 +156,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       fatalError("\(link) printed \(printed), which does not decode back")
     }
   }
+  checkFirstSegmentLook(url)
   _ = try? URLPattern(validating: url)
   fuzzPrinting(url.split(separator: "|", omittingEmptySubsequences: false).map(String.init))
   return 0
