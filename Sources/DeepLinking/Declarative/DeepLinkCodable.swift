@@ -216,8 +216,7 @@ extension DeepLinkCodable {
         problem: "links use the built-in converters only, and \(quoted(converter)) is not one; "
           + "expected string, int, float, uuid or path")
     }
-    var copy = text
-    let accepted = copy.withUTF8 { builtIn.convert(decoded: $0) != nil }
+    let accepted = withUTF8Bytes(text) { builtIn.convert(decoded: $0) != nil }
     guard accepted || text.isEmpty else {
       throw DeepLinkError.printing(
         .unprintable, self, .url, value: nil, problem: "\(quoted(text)) \(builtIn.refusal)")

@@ -11,10 +11,6 @@ final class LinkDecodingState {
   let caseName: String
   /// The match of the case's route; `nil` when the values come from ``queryItems`` alone.
   private let match: URLMatch?
-  /// The matched route's pattern and the URL's query, taken from the match once rather than
-  /// for every value.
-  private let storage: URLPattern.Storage?
-  private let query: QueryText?
   /// Values given by label, for a case made from values rather than a URL.
   private let queryItems: [URLQueryItem]
   /// Which path parameters the case asked for. (Only the decoding that made the state
@@ -26,8 +22,6 @@ final class LinkDecodingState {
     self.url = caseName
     self.caseName = caseName
     self.match = nil
-    self.storage = nil
-    self.query = nil
     self.queryItems = queryItems
   }
 
@@ -73,15 +67,13 @@ final class LinkDecodingState {
     self.url = url
     self.caseName = caseName
     self.match = match
-    self.storage = match.pattern.storage
-    self.query = match.queryText
     self.queryItems = []
   }
 
   /// The path parameter that holds `label`: the parameter of the same name, or the route's
   /// only parameter for an unlabeled single value (`_0`); `nil` when it comes from the query.
   func pathIndex(for label: String) -> Int? {
-    guard let storage else { return nil }
+    guard let storage = match?.pattern.storage else { return nil }
     if let index = storage.parameterIndex(named: label) { return index }
     return label == "_0" && storage.parameterCount == 1 ? 0 : nil
   }
@@ -92,7 +84,7 @@ final class LinkDecodingState {
       used.insert(index)
       return [match.parameterText(index)]
     }
-    if let query { return query.values(named: label) }
+    if let match { return match.queryText.values(named: label) }
     return queryItems.filter { $0.name == label }.map { $0.value ?? "" }
   }
 
@@ -102,7 +94,7 @@ final class LinkDecodingState {
       used.insert(index)
       return match.parameterText(index)
     }
-    if let query { return query.firstValue(named: label) }
+    if let match { return match.queryText.firstValue(named: label) }
     for item in queryItems where item.name == label { return item.value ?? "" }
     return nil
   }

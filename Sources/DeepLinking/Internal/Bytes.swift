@@ -218,21 +218,23 @@ func equalBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UI
   -> Bool
 {
   guard lhs.count == rhs.count else { return false }
-  guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return rhs.isEmpty }
-  let lhs = UnsafeRawPointer(left)
-  let rhsRaw = UnsafeRawPointer(right)
+  guard let leftStart = lhs.baseAddress, let rightStart = rhs.baseAddress else {
+    return rhs.isEmpty
+  }
+  let left = UnsafeRawPointer(leftStart)
+  let right = UnsafeRawPointer(rightStart)
   var offset = 0
   while offset + 8 <= rhs.count {
-    if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      != rhsRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     {
       return false
     }
     offset += 8
   }
   while offset < rhs.count {
-    if lhs.load(fromByteOffset: offset, as: UInt8.self)
-      != rhsRaw.load(fromByteOffset: offset, as: UInt8.self)
+    if left.load(fromByteOffset: offset, as: UInt8.self)
+      != right.load(fromByteOffset: offset, as: UInt8.self)
     {
       return false
     }
