@@ -29,7 +29,9 @@ let package = Package(
     ),
 
     // Tests
-    .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking", "DeepLinkingWorkloads"]),
+    .testTarget(
+      name: "DeepLinkingTests",
+      dependencies: ["DeepLinking", "DeepLinkingTesting", "DeepLinkingWorkloads"]),
     .testTarget(name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine"]),
     .testTarget(
       name: "DeepLinkingTestingTests", dependencies: ["DeepLinking", "DeepLinkingTesting"]),

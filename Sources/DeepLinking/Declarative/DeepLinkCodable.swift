@@ -112,10 +112,9 @@ extension DeepLinkCodable {
     } catch let error as DeepLinkError {
       throw error
     } catch {
-      throw DeepLinkError(
-        .invalidRoute, .url, input: state.url, value: nil,
-        problem: "cannot be read as case \(quoted(state.caseName)) of \(Self.self): \(error)")
+      throw state.failure ?? state.typeError("\(error)")
     }
+    if let failure = state.failure { throw failure }
     if let unused = state.unusedPathError() { throw unused }
     return link
   }
@@ -256,14 +255,18 @@ extension DeepLinkCodable {
   {
     let state = LinkDecodingState(
       caseName: caseName,
-      queryItems: values.map { URLQueryItem(name: $0.label, value: $0.value) })
+      queryItems: values.map { URLQueryItem(name: $0.label, value: $0.value) },
+      linkType: Self.self)
+    func making(_ error: DeepLinkError) -> DeepLinkError {
+      // An error about the type (`.url`) has no value to quote.
+      let found = error.component == .url ? "" : error.value.map { quoted($0) + " " } ?? "missing; "
+      return DeepLinkError(making: caseName, reason: found + error.problem, code: error.code)
+    }
+    let link: Self
     do {
-      return try Self(from: CaseDecoder(state: state))
+      link = try Self(from: CaseDecoder(state: state))
     } catch let error as DeepLinkError {
-      throw DeepLinkError(
-        making: caseName,
-        reason: (error.value.map { quoted($0) + " " } ?? "missing; ") + error.problem,
-        code: error.code)
+      throw making(error)
     } catch {
       throw DeepLinkError(
         making: caseName,
@@ -271,5 +274,7 @@ extension DeepLinkCodable {
           + routes.keys.sorted().joined(separator: ", "),
         code: .invalidRoute)
     }
+    if let failure = state.failure { throw making(failure) }
+    return link
   }
 }

@@ -9,6 +9,8 @@
 final class LinkDecodingState {
   let url: String
   let caseName: String
+  /// The link type, named in errors about the type rather than the URL.
+  let linkType: Any.Type
   /// The match of the case's route; `nil` when the values come from ``queryItems`` alone.
   private let match: URLMatch?
   /// Values given by label, for a case made from values rather than a URL.
@@ -16,11 +18,15 @@ final class LinkDecodingState {
   /// Which path parameters the case asked for. (Only the decoding that made the state
   /// reaches it, one access at a time: no need for the runtime's exclusivity checks.)
   @exclusivity(unchecked) private var used = SmallIndexSet()
+  /// An error found where the decoding protocols give no way to throw one (a container's
+  /// `decodeNil()`), thrown when `init(from:)` returns.
+  @exclusivity(unchecked) var failure: DeepLinkError?
 
   /// The state for a case made from labelled values, without a URL.
-  init(caseName: String, queryItems: [URLQueryItem]) {
+  init(caseName: String, queryItems: [URLQueryItem], linkType: Any.Type) {
     self.url = caseName
     self.caseName = caseName
+    self.linkType = linkType
     self.match = nil
     self.queryItems = queryItems
   }
@@ -66,6 +72,7 @@ final class LinkDecodingState {
     let (caseName, match) = try chosen.get()
     self.url = url
     self.caseName = caseName
+    self.linkType = linkType
     self.match = match
     self.queryItems = []
   }
@@ -134,11 +141,34 @@ final class LinkDecodingState {
       problem: "is not a valid \(type); expected \(article(type)) for \(target(label))")
   }
 
-  func unsupported(_ label: String) -> DeepLinkError {
+  /// An error about the link type rather than the URL's values: `URL "…" cannot be read as
+  /// case "x" of AppLink: <problem>`; for a case made from values, the problem alone.
+  func typeError(_ problem: String) -> DeepLinkError {
     DeepLinkError(
-      .invalidRoute, component(for: label), input: url, value: nil,
-      problem: "cannot be read: the value for \(quoted(label)) of case \(quoted(caseName)) "
-        + nestedValueProblem)
+      .invalidRoute, .url, input: url, value: nil,
+      problem: match == nil
+        ? problem : "cannot be read as case \(quoted(caseName)) of \(linkType): \(problem)")
+  }
+
+  /// A value of a type that does not fit in a URL: a struct, say.
+  func unsupported(_ label: String) -> DeepLinkError {
+    typeError("the value for \(quoted(label)) \(nestedValueProblem)")
+  }
+
+  /// An optional inside a value, such as the elements of `[Int?]`, which printing refuses.
+  func nestedOptional(_ label: String) -> DeepLinkError {
+    typeError("the value for \(quoted(label)) \(nestedOptionalProblem)")
+  }
+
+  /// A link type that is not an enum with synthesized `Codable`, whose `init(from:)` asks for
+  /// something other than one case's values.
+  func notAnEnum() -> DeepLinkError { typeError(notAnEnumProblem) }
+
+  /// A routes key that names no case of the link type.
+  func unknownCase() -> DeepLinkError {
+    typeError(
+      "\(linkType) has no case \(quoted(caseName)); expected a case for every key of "
+        + "\(linkType).routes")
   }
 }
 
@@ -146,7 +176,9 @@ final class LinkDecodingState {
 func article(_ type: Any.Type) -> String {
   let name = "\(type)"
   let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
-  return (name.first.map { vowels.contains($0) } == true ? "an " : "a ") + name
+  // "a UInt8", "a UUID", "a URL": a "U" read as "you".
+  let sounded = name.hasPrefix("UInt") || name.hasPrefix("UU") || name.hasPrefix("UR")
+  return (name.first.map { vowels.contains($0) } == true && !sounded ? "an " : "a ") + name
 }
 
 /// The decoder a link enum's `init(from:)` receives.
@@ -159,27 +191,36 @@ struct CaseDecoder: Decoder {
     KeyedDecodingContainer(CaseDecodingContainer<Key>(state: state))
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    throw state.unsupported(state.caseName)
-  }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw state.notAnEnum() }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw state.unsupported(state.caseName)
+    throw state.notAnEnum()
   }
 }
 
 /// The case-name level: exactly one key, the matched case.
+///
+/// An enum's synthesized `init(from:)` asks for `allKeys` and one nested container; anything
+/// else comes from a type that is not such an enum.
 private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let state: LinkDecodingState
   var codingPath: [any CodingKey] { [] }
-  var allKeys: [Key] { Key(stringValue: state.caseName).map { [$0] } ?? [] }
+  var allKeys: [Key] {
+    guard let key = Key(stringValue: state.caseName) else {
+      // The synthesized code throws its own error for no key; this one explains.
+      state.failure = state.failure ?? state.unknownCase()
+      return []
+    }
+    return [key]
+  }
 
-  func contains(_ key: Key) -> Bool { key.stringValue == state.caseName }
+  // `true`, so that `decodeIfPresent` goes on to `decodeNil`, which explains.
+  func contains(_ key: Key) -> Bool { true }
 
-  func decodeNil(forKey key: Key) throws -> Bool { false }
+  func decodeNil(forKey key: Key) throws -> Bool { throw state.notAnEnum() }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    throw state.unsupported(key.stringValue)
+    throw state.notAnEnum()
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
@@ -189,11 +230,11 @@ private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    throw state.unsupported(key.stringValue)
+    throw state.notAnEnum()
   }
 
-  func superDecoder() throws -> any Decoder { CaseDecoder(state: state) }
-  func superDecoder(forKey key: Key) throws -> any Decoder { CaseDecoder(state: state) }
+  func superDecoder() throws -> any Decoder { throw state.notAnEnum() }
+  func superDecoder(forKey key: Key) throws -> any Decoder { throw state.notAnEnum() }
 }
 
 /// The associated values of the matched case, by label.
@@ -348,7 +389,12 @@ private struct ValueDecoder: Decoder {
   struct Single: SingleValueDecodingContainer {
     let decoder: ValueDecoder
     var codingPath: [any CodingKey] { [] }
-    func decodeNil() -> Bool { decoder.strings.isEmpty }
+    // Only an optional's `init(from:)` asks, for an optional inside a value (`[Int?]`), which
+    // printing refuses: refused here too, when `init(from:)` returns.
+    func decodeNil() -> Bool {
+      decoder.state.failure = decoder.state.failure ?? decoder.state.nestedOptional(decoder.label)
+      return true
+    }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
       try decodeValue(
         type, strings: Array(decoder.strings.prefix(1)), label: decoder.label,
@@ -402,7 +448,13 @@ private func nearestRoute(
       nearest.consider(pattern, failedWith: reason)
     }
   }
+  // Routes with a scheme are never tried (printing refuses them too): say so if no other
+  // route came near.
+  let withScheme = routes.filter { $0.value.hasScheme }.min { $0.key < $1.key }
   return nearest.error(
     for: url,
-    ifNone: "matches no route; expected one of the routes of \(linkType), which has none")
+    ifNone: withScheme.map {
+      "matches no route: the route of case \(quoted($0.key)), \(quoted($0.value.source)), "
+        + "has a scheme; expected host and path only"
+    } ?? "matches no route; expected one of the routes of \(linkType), which has none")
 }

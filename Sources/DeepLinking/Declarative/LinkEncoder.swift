@@ -84,12 +84,12 @@ private struct CaseEncoder: Encoder {
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    state.failure = state.unsupported("expected an enum with synthesized Codable conformance")
+    state.failure = state.unsupported(notAnEnumProblem)
     return ValueEncoder(state: state, label: "").unkeyedContainer()
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    state.failure = state.unsupported("expected an enum with synthesized Codable conformance")
+    state.failure = state.unsupported(notAnEnumProblem)
     return ValueEncoder(state: state, label: "").singleValueContainer()
   }
 }
@@ -100,7 +100,7 @@ private struct CaseContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { [] }
 
   private func notAnEnum() throws {
-    throw state.unsupported("expected an enum with synthesized Codable conformance")
+    throw state.unsupported(notAnEnumProblem)
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -113,7 +113,7 @@ private struct CaseContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encodeNil(forKey key: Key) throws { try notAnEnum() }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try notAnEnum() }
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    state.failure = state.unsupported("expected an enum with synthesized Codable conformance")
+    state.failure = state.unsupported(notAnEnumProblem)
     return ValueEncoder(state: state, label: key.stringValue).unkeyedContainer()
   }
   mutating func superEncoder() -> any Encoder { CaseEncoder(state: state) }
@@ -164,6 +164,7 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       state.record(text, label: label)
       return
     }
+    try refuseOptional(T.self, label: label, state: state)
     let encoder = ValueEncoder(state: state, label: label)
     try value.encode(to: encoder)
     if let failure = state.failure { throw failure }
@@ -201,6 +202,12 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 }
 
+/// Why a link type that is not an enum with synthesized `Codable` cannot be a link.
+let notAnEnumProblem = "expected an enum with synthesized Codable conformance"
+
+/// Why an optional inside a value (the elements of `[Int?]`) cannot be printed or read.
+let nestedOptionalProblem = "is an optional inside a value; expected a plain value"
+
 let nestedValueProblem =
   "is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, "
   + "URL, Date, raw-value enum, or an array of them"
@@ -226,6 +233,14 @@ private func scalarText<T>(_ value: T, label: String, state: LinkEncodingState) 
     return try finite(number, label: label, state: state)
   }
   return nil
+}
+
+/// Throws for an optional inside a value (the elements of `[Int?]`, the inner optional of
+/// `Int??`): decoding cannot tell its `nil` from an absent value, so it refuses them too.
+private func refuseOptional<T>(_ type: T.Type, label: String, state: LinkEncodingState) throws {
+  if type is any ExpressibleByNilLiteral.Type {
+    throw state.unsupported(nestedOptionalProblem, label: label)
+  }
 }
 
 private func finite<T: BinaryFloatingPoint & CustomStringConvertible>(
@@ -268,6 +283,8 @@ private struct ValueEncoder: Encoder {
       box.strings.append(text)
       return
     }
+    // Before the casts below, which would look through an optional.
+    try refuseOptional(T.self, label: label, state: state)
     switch value {
     case let text as String: box.strings.append(text)
     case let flag as Bool: box.strings.append(flag ? "true" : "false")
@@ -287,7 +304,7 @@ private struct ValueEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil() throws {
       throw encoder.state.unsupported(
-        "is an optional inside a value; expected a plain value", label: encoder.label)
+        nestedOptionalProblem, label: encoder.label)
     }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.append(value) }
   }
@@ -297,8 +314,7 @@ private struct ValueEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var count: Int { encoder.box.strings.count }
     mutating func encodeNil() throws {
-      throw encoder.state.unsupported(
-        "is an array with nil elements; expected an array of plain values", label: encoder.label)
+      throw encoder.state.unsupported(nestedOptionalProblem, label: encoder.label)
     }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.append(value) }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)

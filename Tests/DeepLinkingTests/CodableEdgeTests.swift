@@ -1,0 +1,229 @@
+import DeepLinking
+import DeepLinkingTesting
+import Foundation
+import Testing
+
+/// `DeepLinkCodable` with the value shapes `AppLink` does not have: optionals of every
+/// supported type, arrays of numbers, and dates with offsets.
+@Suite struct CodableEdgeTests {
+  enum Options: DeepLinkCodable, Hashable {
+    enum Level: Int, Codable, Hashable {
+      case low = 1
+      case high = 2
+    }
+    case all(
+      on: Bool?, ratio: Double?, scale: Float?, small: UInt8?, when: Date?, site: URL?, id: UUID?,
+      level: Level?, ratios: [Double], counts: [Int]?, flags: [Bool])
+    case levels(levels: [Level])
+    case count(Int)
+    static let scheme = "opts"
+    static let routes: [String: URLPattern] = [
+      "all": "all", "levels": "levels", "count": "count/<int:_0>",
+    ]
+  }
+
+  static let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
+  static let none = Options.all(
+    on: nil, ratio: nil, scale: nil, small: nil, when: nil, site: nil, id: nil, level: nil,
+    ratios: [], counts: nil, flags: [])
+
+  static let canonical: [(Options, String)] = [
+    (none, "opts://all"),
+    (
+      .all(
+        on: false, ratio: -0.5, scale: 2.5, small: 255,
+        when: Date(timeIntervalSince1970: 0), site: URL(string: "https://example.com/a b"),
+        id: uuid, level: .low, ratios: [1.5, -2, 1e-10], counts: [0, -1], flags: [true, false]),
+      "opts://all?on=false&ratio=-0.5&scale=2.5&small=255&when=1970-01-01T00%3A00%3A00Z"
+        + "&site=https%3A%2F%2Fexample.com%2Fa%2520b&id=E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+        + "&level=1&ratios=1.5&ratios=-2.0&ratios=1e-10&counts=0&counts=-1"
+        + "&flags=true&flags=false"
+    ),
+    (.levels(levels: [.high, .low, .high]), "opts://levels?levels=2&levels=1&levels=2"),
+    (.count(-3), "opts://count/-3"),
+  ]
+
+  @Test(arguments: canonical)
+  func printsAndDecodesCanonically(link: Options, url: String) throws {
+    #expect(try link.deepLinkBuilder().string() == url)
+    #expect(try Options.decode(url) == link)
+  }
+
+  @Test func everySampleRoundTrips() {
+    expectRoundTrip(Self.canonical.map(\.0))
+    expectRoutes(of: Options.self, cover: Self.canonical.map(\.0))
+  }
+
+  /// Dates with an offset read as the same instant; the printed form is UTC.
+  @Test(arguments: [
+    ("2026-11-29T10:00:00-05:30", 1_795_966_200.0),
+    ("2026-11-29T10:00:00%2B05:30", 1_795_926_600.0),
+    ("2026-11-29T10:00:00Z", 1_795_946_400.0),
+    ("2026-11-29T10:00:00.5Z", 1_795_946_400.5),
+  ])
+  func datesWithOffsets(text: String, seconds: Double) throws {
+    let link = try Options.decode("opts://all?when=\(text)")
+    guard case .all(_, _, _, _, let when?, _, _, _, _, _, _) = link else {
+      Issue.record("\(link)")
+      return
+    }
+    #expect(when.timeIntervalSince1970 == seconds)
+  }
+
+  static let refusals: [(String, String)] = [
+    (
+      "opts://all?on=yes",
+      #"query item "on" of "opts://all?on=yes": "yes" is not a valid Bool; expected a Bool for "on" of case "all""#
+    ),
+    (
+      "opts://all?small=256",
+      #"query item "small" of "opts://all?small=256": "256" is not a valid UInt8; expected a UInt8 for "small" of case "all""#
+    ),
+    (
+      "opts://all?ratios=1&ratios=x",
+      #"query item "ratios" of "opts://all?ratios=1&ratios=x": "x" is not a valid Double; expected a Double for "ratios" of case "all""#
+    ),
+    (
+      "opts://all?id=42",
+      #"query item "id" of "opts://all?id=42": "42" is not a valid UUID; expected a UUID for "id" of case "all""#
+    ),
+    (
+      "opts://all?when=2026-11-29",
+      #"query item "when" of "opts://all?when=2026-11-29": "2026-11-29" is not a valid Date; expected a Date for "when" of case "all""#
+    ),
+    (
+      "opts://levels?levels=1&levels=5",
+      #"query item "levels" of "opts://levels?levels=1&levels=5": "5" is not a valid Level; expected a Level for "levels" of case "levels""#
+    ),
+    (
+      "opts://count/x",
+      #"no route for "opts://count/x": nearest is "count/<int:_0>" (path segment 2 "x" is not an int)"#
+    ),
+  ]
+
+  @Test(arguments: refusals)
+  func refusesValuesOfTheWrongType(url: String, message: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try Options.decode(url) }
+    #expect(error.description == message)
+  }
+}
+
+/// Link types whose shape does not fit a URL: decoding says so as printing does, naming the
+/// case, instead of blaming the URL.
+@Suite struct CodableTypeErrorTests {
+  enum Unfit: DeepLinkCodable, Hashable {
+    struct Point: Codable, Hashable { var x: Int }
+    case nested(point: Point)
+    case nestedInPath(point: Point)
+    case optionalElements(values: [Int?])
+    case doubleOptional(value: Int??)
+    case custom(code: String)
+    static let scheme = "unfit"
+    static let routes: [String: URLPattern] = [
+      "nested": "nested", "nestedInPath": "point/<point>", "optionalElements": "elements",
+      "doubleOptional": "double", "custom": "custom/<region:code>", "missing": "missing",
+    ]
+  }
+
+  /// A route with a scheme is never tried; with no other route near, decoding says why.
+  enum Schemed: DeepLinkCodable, Hashable {
+    case home
+    static let scheme = "schemed"
+    static let routes: [String: URLPattern] = ["home": "schemed://home"]
+  }
+
+  struct NotAnEnum: DeepLinkCodable, Hashable {
+    var id: Int
+    static let scheme = "struct"
+    static let routes: [String: URLPattern] = ["item": "item/<int:id>"]
+  }
+
+  static let decodeFailures: [(String, String)] = [
+    (
+      "unfit://nested?point=1",
+      #"URL "unfit://nested?point=1" cannot be read as case "nested" of Unfit: the value for "point" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, or an array of them"#
+    ),
+    (
+      "unfit://point/1",
+      #"URL "unfit://point/1" cannot be read as case "nestedInPath" of Unfit: the value for "point" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, or an array of them"#
+    ),
+    (
+      "unfit://elements?values=1",
+      #"URL "unfit://elements?values=1" cannot be read as case "optionalElements" of Unfit: the value for "values" is an optional inside a value; expected a plain value"#
+    ),
+    (
+      "unfit://double?value=1",
+      #"URL "unfit://double?value=1" cannot be read as case "doubleOptional" of Unfit: the value for "value" is an optional inside a value; expected a plain value"#
+    ),
+    (
+      "unfit://missing",
+      #"URL "unfit://missing" cannot be read as case "missing" of Unfit: Unfit has no case "missing"; expected a case for every key of Unfit.routes"#
+    ),
+  ]
+
+  @Test(arguments: decodeFailures)
+  func decodingNamesTheCase(url: String, message: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try Unfit.decode(url) }
+    #expect(error.description == message)
+    #expect(error.code == .invalidRoute)
+  }
+
+  static let printFailures: [(Unfit, String)] = [
+    (
+      .optionalElements(values: [1]),
+      #"cannot print optionalElements(values: [Optional(1)]): the value for "values" is an optional inside a value; expected a plain value"#
+    ),
+    (
+      .optionalElements(values: [nil]),
+      #"cannot print optionalElements(values: [nil]): the value for "values" is an optional inside a value; expected a plain value"#
+    ),
+    (
+      .doubleOptional(value: 1),
+      #"cannot print doubleOptional(value: Optional(Optional(1))): the value for "value" is an optional inside a value; expected a plain value"#
+    ),
+    (
+      .custom(code: "eu"),
+      #"cannot print custom(code: "eu"): links use the built-in converters only, and "region" is not one; expected string, int, float, uuid or path"#
+    ),
+  ]
+
+  /// Printing refuses what decoding refuses, so that no printed URL fails to read back.
+  @Test(arguments: printFailures)
+  func printingRefusesTheSameShapes(link: Unfit, message: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try link.deepLinkBuilder().string() }
+    #expect(error.description == message)
+    #expect(error.code == .invalidRoute)
+  }
+
+  @Test func aRouteWithASchemeIsExplained() throws {
+    let decoding = try #require(throws: DeepLinkError.self) { try Schemed.decode("schemed://home") }
+    #expect(
+      decoding.description
+        == #"URL "schemed://home" matches no route: the route of case "home", "schemed://home", has a scheme; expected host and path only"#
+    )
+    let printing = try #require(throws: DeepLinkError.self) {
+      try Schemed.home.deepLinkBuilder().string()
+    }
+    #expect(
+      printing.description
+        == #"cannot print home: the route of case "home", "schemed://home", has a scheme; expected host and path only"#
+    )
+  }
+
+  @Test func aStructIsNotALinkType() throws {
+    let decoding = try #require(throws: DeepLinkError.self) {
+      try NotAnEnum.decode("struct://item/1")
+    }
+    #expect(
+      decoding.description
+        == #"URL "struct://item/1" cannot be read as case "item" of NotAnEnum: expected an enum with synthesized Codable conformance"#
+    )
+    let printing = try #require(throws: DeepLinkError.self) {
+      try NotAnEnum(id: 1).deepLinkBuilder().string()
+    }
+    #expect(
+      printing.description
+        == #"cannot print NotAnEnum(id: 1): expected an enum with synthesized Codable conformance"#
+    )
+  }
+}
