@@ -32,7 +32,8 @@ let package = Package(
     .testTarget(
       name: "DeepLinkingTests",
       dependencies: ["DeepLinking", "DeepLinkingTesting", "DeepLinkingWorkloads"]),
-    .testTarget(name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine"]),
+    .testTarget(
+      name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine", "DeepLinking"]),
     .testTarget(
       name: "DeepLinkingTestingTests", dependencies: ["DeepLinking", "DeepLinkingTesting"]),
   ],

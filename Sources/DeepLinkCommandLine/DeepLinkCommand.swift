@@ -1,6 +1,7 @@
 @_spi(DeepLinkingTools) import DeepLinking
 
-/// The `deeplink` command: matches URLs against patterns and explains failures.
+/// The `deeplink` command: matches URLs against patterns and explains failures; decodes,
+/// prints and checks links; lists routes and writes the `apple-app-site-association` file.
 ///
 /// ```
 /// $ deeplink match 'myapp://user/<int:id>' 'myapp://user/42?tab=posts'
@@ -33,6 +34,7 @@ public enum DeepLinkCommand {
            deeplink print <case> [<label>=<value>]...
            deeplink check <url>...
            deeplink routes
+           deeplink aasa <app-id>...
            deeplink            (a short demonstration)
 
     match   Matches <url> against each pattern in turn and prints the first that
@@ -42,6 +44,10 @@ public enum DeepLinkCommand {
             repeat a label for an array, or give an unlabeled value alone.
     check   Decodes each URL and says whether it is canonical; exits 1 if any fails.
     routes  Lists the route of every case.
+    aasa    Prints the apple-app-site-association file that opens the universal
+            links of every route in the apps <app-id> (such as
+            ABCDE12345.com.example.app); serve it at
+            https://<host>/.well-known/apple-app-site-association.
 
     """
 
@@ -62,7 +68,7 @@ public enum DeepLinkCommand {
   /// ```
   /// - Parameters:
   ///   - arguments: The command-line arguments.
-  ///   - links: The link type that `decode`, `print`, `check` and `routes` use.
+  ///   - links: The link type that `decode`, `print`, `check`, `routes` and `aasa` use.
   /// - Returns: The output and exit status.
   public static func run<Link: DeepLinkCodable>(_ arguments: [String], links: Link.Type)
     -> Result
@@ -80,6 +86,8 @@ public enum DeepLinkCommand {
       return check(rest, as: links)
     case "routes" where rest.isEmpty:
       return routes(of: links)
+    case "aasa" where !rest.isEmpty:
+      return appSiteAssociation(appIDs: rest, of: links)
     case "help", "-h", "--help":
       return Result(output: usage, status: 0)
     default:

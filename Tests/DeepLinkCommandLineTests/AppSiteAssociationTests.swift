@@ -1,0 +1,232 @@
+import DeepLinkCommandLine
+import DeepLinking
+import Foundation
+import Testing
+
+/// `deeplink aasa`: the apple-app-site-association file of a link type, checked word for
+/// word and against a reading of its patterns as Apple documents them.
+@Suite struct AppSiteAssociationTests {
+  static let appID = "ABCDE12345.com.example.app"
+
+  @Test func printsTheExampleLinksFile() {
+    let result = DeepLinkCommand.run(["aasa", Self.appID])
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        {
+          "applinks": {
+            "details": [
+              {
+                "appIDs": ["ABCDE12345.com.example.app"],
+                "components": [
+                  { "/": "/docs/?*", "comment": "docs: docs/<path:path>" },
+                  { "/": "/products/?*/?*/?*", "exclude": true, "comment": "more segments than product: products/<int:categoryID>/<slug>" },
+                  { "/": "/products/?*/?*", "comment": "product: products/<int:categoryID>/<slug>" },
+                  { "/": "/home/sub", "comment": "home: home/sub" },
+                  { "/": "/home/sub/", "comment": "home: home/sub" },
+                  { "/": "/orders/?*/?*", "exclude": true, "comment": "more segments than order: orders/<uuid:id>" },
+                  { "/": "/orders/?*", "comment": "order: orders/<uuid:id>" },
+                  { "/": "/region/?*/?*", "exclude": true, "comment": "more segments than region: region/<code>" },
+                  { "/": "/region/?*", "comment": "region: region/<code>" },
+                  { "/": "/search/?*/?*", "exclude": true, "comment": "more segments than search: search/<query>" },
+                  { "/": "/search/?*", "comment": "search: search/<query>" },
+                  { "/": "/user/?*/?*", "exclude": true, "comment": "more segments than user: user/<int:id>" },
+                  { "/": "/user/?*", "comment": "user: user/<int:id>" },
+                  { "/": "/events", "comment": "events: events" },
+                  { "/": "/events/", "comment": "events: events" },
+                  { "/": "/settings", "comment": "settings: settings" },
+                  { "/": "/settings/", "comment": "settings: settings" }
+                ]
+              }
+            ]
+          }
+        }
+
+        """)
+  }
+
+  /// The first component whose path pattern matches decides: `*` is any text (`/` too), `?`
+  /// one character.
+  struct Association {
+    var components: [(path: String, exclude: Bool)]
+
+    init(_ json: String) throws {
+      let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+      let applinks = try #require((object as? [String: Any])?["applinks"] as? [String: Any])
+      let details = try #require(applinks["details"] as? [[String: Any]])
+      #expect(details.count == 1)
+      #expect(details.first?["appIDs"] as? [String] == [AppSiteAssociationTests.appID])
+      let components = try #require(details.first?["components"] as? [[String: Any]])
+      self.components = try components.map {
+        (try #require($0["/"] as? String), $0["exclude"] as? Bool ?? false)
+      }
+    }
+
+    func opens(_ path: String) -> Bool {
+      for component in components where Self.matches(Array(component.path), Array(path)) {
+        return !component.exclude
+      }
+      return false
+    }
+
+    static func matches(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
+      guard let first = pattern.first else { return text.isEmpty }
+      switch first {
+      case "*":
+        return (text.startIndex...text.endIndex).contains {
+          matches(pattern.dropFirst(), text[$0...])
+        }
+      case "?": return !text.isEmpty && matches(pattern.dropFirst(), text.dropFirst())
+      default: return text.first == first && matches(pattern.dropFirst(), text.dropFirst())
+      }
+    }
+
+    static func matches(_ pattern: [Character], _ text: [Character]) -> Bool {
+      matches(pattern[...], text[...])
+    }
+  }
+
+  /// Every path made of `tokens` (one to three of them, with and without a trailing `/`) that
+  /// decodes into a link opens the app; a path that opens the app but does not decode fails
+  /// only on what the file's patterns cannot say: a value's type or content, a query item.
+  /// - Returns: How many paths there are, how many decode and how many open the app.
+  func checkOpens<Link: DeepLinkCodable>(_ type: Link.Type, host: String, tokens: [String])
+    throws -> (paths: Int, decoded: Int, opened: Int)
+  {
+    let output = DeepLinkCommand.run(["aasa", Self.appID], links: type).output
+    let association = try Association(output)
+    var paths = tokens.map { [$0] }
+    for _ in 1..<3 {
+      paths += paths.filter { $0.count == paths.last?.count }.flatMap { path in
+        tokens.map { path + [$0] }
+      }
+    }
+    let refusals = [
+      "is not an int", "is not a UUID", "is not a valid Region", "contains an encoded \"/\"",
+      "missing",
+    ]
+    var opened = 0
+    var decoded = 0
+    for segments in paths {
+      let joined = "/" + segments.joined(separator: "/")
+      for path in [joined, joined + "/"] {
+        let opens = association.opens(path)
+        do {
+          _ = try Link.decode("https://\(host)" + path)
+          #expect(opens, "\(path) decodes but does not open the app")
+          decoded += 1
+        } catch {
+          #expect(
+            !opens || refusals.contains { error.description.contains($0) },
+            "\(path) opens the app but does not decode: \(error)")
+        }
+        if opens { opened += 1 }
+      }
+    }
+    return (paths.count * 2, decoded, opened)
+  }
+
+  @Test func opensThePathsOfTheExampleLinks() throws {
+    let tokens = [
+      "user", "42", "x", "products", "docs", "home", "sub", "region", "eu-west-3", "orders",
+      "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "search", "settings", "events", "a%20b%2Fc",
+    ]
+    let counts = try checkOpens(ExampleLink.self, host: "example.com", tokens: tokens)
+    // The paths that open but do not decode have a value of the wrong type (`/user/x`), or
+    // lack a required query item (`/events`).
+    #expect(counts == (paths: 7_230, decoded: 490, opened: 1_056))
+  }
+
+  /// Routes that share their start at different depths, a host parameter that takes any
+  /// first segment, and a rest: the order of the components matters.
+  enum Nested: DeepLinkCodable, Hashable {
+    case user(id: Int)
+    case posts(id: Int)
+    case post(id: Int, post: Int)
+    case files(path: String)
+    case tag(tag: String)
+    case about
+    static let scheme = "nested"
+    static let universalLinkHosts: Set<String> = ["example.net"]
+    static let routes: [String: URLPattern] = [
+      "user": "user/<int:id>", "posts": "user/<int:id>/posts",
+      "post": "user/<int:id>/posts/<int:post>", "files": "files/<path:path>", "tag": "<tag>",
+      "about": "about",
+    ]
+  }
+
+  @Test func opensThePathsOfNestedRoutes() throws {
+    let tokens = ["user", "42", "x", "posts", "files", "about"]
+    let counts = try checkOpens(Nested.self, host: "example.net", tokens: tokens)
+    #expect(counts == (paths: 516, decoded: 100, opened: 120))
+  }
+
+  enum Menu: DeepLinkCodable, Hashable {
+    case menu
+    case dish(id: Int)
+    static let scheme = "menu"
+    static let universalLinkHosts: Set<String> = ["example.org"]
+    static let routes: [String: URLPattern] = ["menu": "café/menu", "dish": "a+b/<int:id>"]
+  }
+
+  @Test func literalsArePercentEncodedAsLinksPrintThem() {
+    let result = DeepLinkCommand.run(
+      ["aasa", Self.appID, "FGHIJ67890.com.example.clip"], links: Menu.self)
+    #expect(
+      result.output == """
+        {
+          "applinks": {
+            "details": [
+              {
+                "appIDs": ["ABCDE12345.com.example.app", "FGHIJ67890.com.example.clip"],
+                "components": [
+                  { "/": "/a%2Bb/?*/?*", "exclude": true, "comment": "more segments than dish: a+b/<int:id>" },
+                  { "/": "/a%2Bb/?*", "comment": "dish: a+b/<int:id>" },
+                  { "/": "/caf%C3%A9/menu", "comment": "menu: café/menu" },
+                  { "/": "/caf%C3%A9/menu/", "comment": "menu: café/menu" }
+                ]
+              }
+            ]
+          }
+        }
+
+        """)
+    #expect(Menu.dish(id: 1).universalLink().absoluteString == "https://example.org/a%2Bb/1")
+  }
+
+  enum CustomSchemeOnly: DeepLinkCodable, Hashable {
+    case home
+    static let scheme = "only"
+    static let routes: [String: URLPattern] = ["home": "home"]
+  }
+
+  static let usageErrors: [([String], String, Int32)] = [
+    (
+      ["aasa", "com.example.app"],
+      #"app ID "com.example.app" is not "<team ID>.<bundle ID>"; expected 10 capital letters or digits, ".", then the bundle ID, such as ABCDE12345.com.example.app"#
+        + "\n", Int32(2)
+    ),
+    (
+      ["aasa", "abcde12345.com.example.app"],
+      #"app ID "abcde12345.com.example.app" is not "<team ID>.<bundle ID>"; expected 10 capital letters or digits, ".", then the bundle ID, such as ABCDE12345.com.example.app"#
+        + "\n", 2
+    ),
+    (["aasa"], DeepLinkCommand.usage, 2),
+  ]
+
+  @Test(arguments: usageErrors)
+  func refusesBadAppIDs(arguments: [String], output: String, status: Int32) {
+    let result = DeepLinkCommand.run(arguments)
+    #expect(result.output == output)
+    #expect(result.status == status)
+  }
+
+  @Test func needsUniversalLinkHosts() {
+    let result = DeepLinkCommand.run(["aasa", Self.appID], links: CustomSchemeOnly.self)
+    #expect(
+      result.output
+        == "CustomSchemeOnly has no universalLinkHosts; expected at least one, as an "
+        + "apple-app-site-association file is for universal links\n")
+    #expect(result.status == 1)
+  }
+}
