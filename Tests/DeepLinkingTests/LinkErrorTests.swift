@@ -27,6 +27,10 @@ import Testing
       #"no route for "myapp://usr/1": nearest is "user/<int:id>" (host "usr" is not "user")"#
     ),
     (
+      "https://example.com/USER/42",
+      #"no route for "https://example.com/USER/42": nearest is "user/<int:id>" (path segment 1 "USER" is not "user")"#
+    ),
+    (
       "myapp://user/abc",
       #"no route for "myapp://user/abc": nearest is "user/<int:id>" (path segment 2 "abc" is not an int)"#
     ),

@@ -2,14 +2,20 @@
 ///
 /// Routes are ranked by how far along the link their failure is (the scheme, the host, then
 /// path segment by segment); between equals, by the edit distance between the URL's value and
-/// the literal the route expected; then by the order given.
+/// the literal the route expected, ignoring case first (so that `USER` is nearest to `user`);
+/// then by the order given.
 struct NearestRoute {
-  private var best: (pattern: URLPattern, reason: DeepLinkError, progress: Int, distance: Int)?
+  private var best:
+    (pattern: URLPattern, reason: DeepLinkError, progress: Int, distance: (Int, Int))?
 
   /// Considers a route and the reason it failed.
   mutating func consider(_ pattern: URLPattern, failedWith reason: DeepLinkError) {
     let progress = reason.component.linkPosition
-    let distance = editDistance(reason.value ?? "", reason.expectedLiteral ?? "")
+    let value = reason.value ?? ""
+    let literal = reason.expectedLiteral ?? ""
+    let distance = (
+      editDistance(value.lowercased(), literal.lowercased()), editDistance(value, literal)
+    )
     if let best,
       progress < best.progress || (progress == best.progress && distance >= best.distance)
     {
