@@ -28,6 +28,45 @@ enum Lossy: DeepLinkRepresentable, Equatable {
   init?(url: URL) { self = .page(1) }
 }
 
+/// A hand-written conformance that reads nothing back.
+enum Deaf: DeepLinkRepresentable, Equatable {
+  case home
+  static let scheme = "deaf"
+  var host: String { "home" }
+  var path: String { "" }
+  var queryItems: [URLQueryItem] { [] }
+  init?(url: URL) { nil }
+}
+
+/// Links equal whatever their note, so that one reads back equal but prints differently.
+struct Noted: DeepLinkRepresentable, Equatable {
+  var note: String
+  static let scheme = "noted"
+  var host: String { "note" }
+  var path: String { "" }
+  var queryItems: [URLQueryItem] { [URLQueryItem(name: "n", value: note)] }
+  init(note: String) { self.note = note }
+  init?(url: URL) { self.note = "read" }
+  static func == (lhs: Noted, rhs: Noted) -> Bool { true }
+}
+
+/// A route table that misses a case.
+enum Unrouted: DeepLinkCodable, Hashable {
+  case routed
+  case unrouted
+  static let scheme = "unrouted"
+  static let routes: [String: URLPattern] = ["routed": "routed"]
+}
+
+/// A case that does not print.
+enum Unprintable: DeepLinkCodable, Hashable {
+  struct Point: Codable, Hashable { var x: Int }
+  case routed
+  case nested(point: Point)
+  static let scheme = "unprintable"
+  static let routes: [String: URLPattern] = ["routed": "routed", "nested": "nested"]
+}
+
 @Suite struct DeepLinkExpectationsTests {
   @Test func passingExpectationsRecordNothing() {
     expectRoundTrip([Shop.cart, .item(id: 7, color: "red"), .item(id: -1, color: nil)])
@@ -80,6 +119,45 @@ enum Lossy: DeepLinkRepresentable, Equatable {
     }
     expectIssue(containing: #""shop://cart" decodes to .cart, expected a refusal"#) {
       expectRejects([("shop://cart", nil)], as: Shop.self)
+      return #line - 1
+    }
+  }
+
+  /// Every failure the expectations can record, so that none of them passes by mistake.
+  @Test func everyKindOfFailureIsRecorded() {
+    expectIssue(
+      containing:
+        #"home printed "deaf://home", which does not read back: URL "deaf://home" matches no case of Deaf"#
+    ) {
+      expectRoundTrip([Deaf.home])
+      return #line - 1
+    }
+    expectIssue(
+      containing: #"printed "noted://note?n=mine" but, read back, prints "noted://note?n=read""#
+    ) {
+      expectRoundTrip([Noted(note: "mine")])
+      return #line - 1
+    }
+    expectIssue(containing: #""shop://item/x" does not decode: no route for "shop://item/x""#) {
+      expectDecodes([("shop://item/x", Shop.item(id: 1, color: nil))])
+      return #line - 1
+    }
+    expectIssue(
+      containing:
+        #""shop://nope" is refused with "no route for "shop://nope": nearest is "cart" (host "nope" is not "cart")", expected "nope""#
+    ) {
+      expectRejects([("shop://nope", "nope")], as: Shop.self)
+      return #line - 1
+    }
+    expectIssue(containing: #"case "unrouted" of Unrouted has no route in Unrouted.routes"#) {
+      expectRoutes(of: Unrouted.self, cover: [.routed, .unrouted])
+      return #line - 1
+    }
+    expectIssue(
+      containing:
+        #"nested(point: DeepLinkingTestingTests.Unprintable.Point(x: 1)) does not print: cannot print"#
+    ) {
+      expectRoutes(of: Unprintable.self, cover: [.routed, .nested(point: .init(x: 1))])
       return #line - 1
     }
   }

@@ -224,12 +224,14 @@ extension DeepLinkCodable {
 }
 
 extension DeepLinkCodable {
-  /// The name of the case, as `routes` keys it; for `DeepLinkingTesting` and the command line.
+  /// The name of the case, as `routes` keys it, even when a value of the case does not fit
+  /// in a URL; for `DeepLinkingTesting` and the command line.
   /// - Returns: The case name.
-  /// - Throws: A ``DeepLinkError`` when the case cannot be encoded.
+  /// - Throws: A ``DeepLinkError`` when the type is not an enum with synthesized `Codable`.
   @_spi(DeepLinkingTools)
   public func _caseName() throws(DeepLinkError) -> String {
-    try EncodedLink.encode(self).caseName
+    if let name = EncodedLink.caseName(of: self) { return name }
+    return try EncodedLink.encode(self).caseName
   }
 
   /// The case name and each associated value as the URL writes it, in declaration order.

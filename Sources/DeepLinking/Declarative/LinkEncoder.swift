@@ -44,6 +44,14 @@ struct EncodedLink {
     }
     return state.link
   }
+
+  /// The name of `link`'s case, found even when one of its values cannot be encoded; `nil`
+  /// for a type that is not an enum with synthesized `Codable`.
+  static func caseName<Link: Encodable>(of link: Link) -> String? {
+    let state = LinkEncodingState()
+    _ = try? link.encode(to: CaseEncoder(state: state))
+    return state.link.caseName.isEmpty ? nil : state.link.caseName
+  }
 }
 
 /// Why a case cannot be taken apart; made into a ``DeepLinkError`` naming the link once the
