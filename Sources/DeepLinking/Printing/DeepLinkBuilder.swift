@@ -25,9 +25,9 @@
 /// throws a ``DeepLinkError`` with code ``DeepLinkError/Code/unprintable`` instead.
 public struct DeepLinkBuilder: Hashable, Sendable {
   /// The scheme of the custom-scheme form, such as `myapp`.
-  public var scheme: String { didSet { checkedLength = nil } }
+  public var scheme: String { didSet { printed = nil } }
   /// The host of the custom-scheme form, which is the first path segment of the universal link.
-  public var host: String { didSet { checkedLength = nil } }
+  public var host: String { didSet { printed = nil } }
   /// The path segments, decoded: `["42", "posts"]` prints `/42/posts`.
   public var pathSegments: [String] {
     get {
@@ -38,16 +38,16 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     }
     set {
       path = .segments(newValue)
-      checkedLength = nil
+      printed = nil
     }
   }
   /// The query items, in order; items with a `nil` value are left out.
-  public var queryItems: [URLQueryItem] { didSet { checkedLength = nil } }
+  public var queryItems: [URLQueryItem] { didSet { printed = nil } }
   /// What the printed URL stands for, described in errors only: the link, for links.
   var subject: (any Sendable)?
-  /// The printed length of host, path and query, once ``checkForPrinting()`` found every part
-  /// printable; `nil` again when a part changes.
-  private var checkedLength: Int?
+  /// The custom-scheme form, printed by ``checkForPrinting()`` when every part printed; `nil`
+  /// again when a part changes.
+  private var printed: String?
 
   /// The path as given: segments, or a `/`-separated string split only when read, so that
   /// printing a link from its `path` allocates no array of segments.
@@ -144,8 +144,9 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// - Returns: The URL string.
   /// - Throws: A ``DeepLinkError`` when a part would not read back the same.
   public func string() throws(DeepLinkError) -> String {
-    // A checked builder's scheme was checked with the rest (a change clears the check).
-    if checkedLength == nil { try validateScheme() }
+    // A checked builder printed itself already (a change clears the print).
+    if let printed { return printed }
+    try validateScheme()
     return try link(after: scheme, "://", "")
   }
 
@@ -210,73 +211,76 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     }
   }
 
-  /// The three parts of the prefix, then `host/segments?query`: one pass checks every part and
-  /// sizes the output, a second writes it into the string's own buffer. (Three parameters
-  /// rather than a variadic one, which would allocate an array per link.)
+  /// The three parts of the prefix, then `host/segments?query`, checked and percent-encoded
+  /// in one pass into a buffer sized for the worst case (every byte escaped), then copied into
+  /// the string. (Three parameters rather than a variadic one, which would allocate an array
+  /// per link.)
   private func link(after first: String, _ second: String, _ third: String)
     throws(DeepLinkError) -> String
   {
-    var length: Int
-    if let checkedLength { length = checkedLength } else { length = try bodyLength() }
-    length += first.utf8.count + second.utf8.count + third.utf8.count
-
-    func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var capacity = first.utf8.count + second.utf8.count + third.utf8.count + 3 * host.utf8.count
+    switch path {
+    case .segments(let segments):
+      for segment in segments { capacity += 1 + 3 * segment.utf8.count }
+    case .joined(let path):
+      // Separators print as one byte each; one more for a path without a leading "/".
+      capacity += 1 + 3 * path.utf8.count
+    }
+    for item in queryItems {
+      guard let value = item.value else { continue }
+      capacity += 2 + 3 * (item.name.utf8.count + value.utf8.count)
+    }
+    let outcome: Result<String, DeepLinkError> = withUnsafeTemporaryAllocation(
+      of: UInt8.self, capacity: capacity
+    ) { buffer in
       var writer = PercentEncodingWriter(buffer)
       withUTF8Bytes(first) { writer.copy($0) }
       withUTF8Bytes(second) { writer.copy($0) }
       withUTF8Bytes(third) { writer.copy($0) }
-      withUTF8Bytes(host) { writer.encode($0) }
-      forEachPathSegment { segment, _ in
-        writer.append(UInt8(ascii: "/"))
-        writer.encode(segment)
-        return true
+      if let failure = withUTF8Bytes(host, { append($0, .host, isSegment: true, to: &writer) }) {
+        return .failure(failure)
       }
-      var first = true
+      var failure: DeepLinkError?
+      forEachPathSegment { segment, component in
+        writer.append(UInt8(ascii: "/"))
+        failure = append(segment, component, isSegment: true, to: &writer)
+        return failure == nil
+      }
+      if let failure { return .failure(failure) }
+      var isFirst = true
       for item in queryItems {
         guard let value = item.value else { continue }
-        writer.append(first ? UInt8(ascii: "?") : UInt8(ascii: "&"))
-        first = false
-        withUTF8Bytes(item.name) { writer.encode($0) }
+        writer.append(isFirst ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+        isFirst = false
+        let component = DeepLinkError.Component.queryItem(item.name)
+        if let failure = withUTF8Bytes(
+          item.name, { append($0, component, isSegment: false, to: &writer) })
+        {
+          return .failure(failure)
+        }
         writer.append(UInt8(ascii: "="))
-        withUTF8Bytes(value) { writer.encode($0) }
+        if let failure = withUTF8Bytes(
+          value, { append($0, component, isSegment: false, to: &writer) })
+        {
+          return .failure(failure)
+        }
       }
-      return writer.count
+      let written = UnsafeBufferPointer(rebasing: buffer[..<writer.count])
+      if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+        return .success(
+          String(unsafeUninitializedCapacity: written.count) { target in
+            _ = target.initialize(from: written)
+            return written.count
+          })
+      }
+      // Older Apple systems: with a UTF-8 check that printed ASCII always passes.
+      return .success(String(decoding: written, as: UTF8.self))
     }
-    if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
-      return String(unsafeUninitializedCapacity: length, initializingUTF8With: write(into:))
-    }
-    // Older Apple systems: through an array, one copy more.
-    let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
-      count = write(into: buffer)
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    return try outcome.get()
   }
 
-  /// The printed length of host, path and query: the first pass, which checks every part.
-  private func bodyLength() throws(DeepLinkError) -> Int {
-    var length = try encodedLength(host, .host, isSegment: true)
-    var failure: DeepLinkError?
-    forEachPathSegment { segment, component in
-      do throws(DeepLinkError) {
-        length += try 1 + encodedLength(segment, component, isSegment: true)
-        return true
-      } catch {
-        failure = error
-        return false
-      }
-    }
-    if let failure { throw failure }
-    for item in queryItems {
-      guard let value = item.value else { continue }
-      let component = DeepLinkError.Component.queryItem(item.name)
-      length += try 2 + encodedLength(item.name, component, isSegment: false)
-      length += try encodedLength(value, component, isSegment: false)
-    }
-    return length
-  }
-
-  /// Checks the scheme and every part now, and keeps the length for printing: `false` when
-  /// something would not print.
+  /// Checks the scheme and every part now, and keeps the printed link: `false` when something
+  /// would not print.
   ///
   /// A link's builder is checked as it is made and given the link for its errors only when
   /// the check fails, so that printing a link does not box the link for messages it never
@@ -284,49 +288,33 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   mutating func checkForPrinting() -> Bool {
     do throws(DeepLinkError) {
       try validateScheme()
-      checkedLength = try bodyLength()
+      printed = try link(after: scheme, "://", "")
       return true
     } catch {
       return false
     }
   }
 
-  /// The length of `text` percent-encoded, checked like its bytes are below.
-  private func encodedLength(
-    _ text: String, _ component: DeepLinkError.Component, isSegment: Bool
-  ) throws(DeepLinkError) -> Int {
-    let outcome: Result<Int, DeepLinkError> = withUTF8Bytes(text) { bytes in
-      Result { () throws(DeepLinkError) in
-        try encodedLength(bytes, component, isSegment: isSegment)
-      }
+  /// Appends `text` percent-encoded, refusing control characters and, for a segment, empty
+  /// and dot values: the error, or `nil` when it is written.
+  private func append(
+    _ text: UnsafeBufferPointer<UInt8>, _ component: DeepLinkError.Component, isSegment: Bool,
+    to writer: inout PercentEncodingWriter
+  ) -> DeepLinkError? {
+    guard writer.encodeRefusingControlCharacters(text) else {
+      return controlCharacter(String(decoding: text, as: UTF8.self), component)
     }
-    return try outcome.get()
-  }
-
-  /// The length of `text` percent-encoded, after refusing control characters and, for a
-  /// segment, empty and dot values.
-  private func encodedLength(
-    _ text: UnsafeBufferPointer<UInt8>, _ component: DeepLinkError.Component, isSegment: Bool
-  ) throws(DeepLinkError) -> Int {
-    var length = 0
-    for byte in text {
-      if byte < 0x20 || byte == 0x7F {
-        throw controlCharacter(String(decoding: text, as: UTF8.self), component)
-      }
-      length += isUnreserved(byte) ? 1 : 3
+    guard isSegment else { return nil }
+    if text.isEmpty {
+      return failure(
+        component, "", "is empty; expected a non-empty value, as empty segments do not read back")
     }
-    if isSegment {
-      if text.isEmpty {
-        throw failure(
-          component, "", "is empty; expected a non-empty value, as empty segments do not read back")
-      }
-      if isDotSegment(text) {
-        throw failure(
-          component, String(decoding: text, as: UTF8.self),
-          #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#)
-      }
+    if isDotSegment(text) {
+      return failure(
+        component, String(decoding: text, as: UTF8.self),
+        #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#)
     }
-    return length
+    return nil
   }
 
   private func controlCharacter(_ text: String, _ component: DeepLinkError.Component)
