@@ -13,22 +13,71 @@ extension DeepLinkCommand {
   static func appSiteAssociation<Link: DeepLinkCodable>(
     appIDs: [String], of type: Link.Type
   ) -> Result {
+    guard let website = Link.universalLinkHosts.min() else {
+      return Result(
+        output: "\(Link.self) has no universalLinkHosts; expected at least one, as an "
+          + "apple-app-site-association file is for universal links\n",
+        status: 1)
+    }
+    let routes = Link.routes.compactMap { name, pattern in
+      pattern._universalLinkPath(on: website).map { ("\(name): \(pattern.source)", $0) }
+    }
+    return appSiteAssociation(appIDs: appIDs, routes: routes)
+  }
+
+  /// The `apple-app-site-association` file that opens, in the apps `appIDs`, the universal
+  /// links on `website` that `patterns` match: a router's routes, say.
+  ///
+  /// ```swift
+  /// let file = DeepLinkCommand.appSiteAssociation(
+  ///   appIDs: ["ABCDE12345.com.example.app"], patterns: router.routes, on: "example.com")
+  /// try file.output.write(toFile: "apple-app-site-association", atomically: true, encoding: .utf8)
+  /// ```
+  ///
+  /// A pattern without a scheme stands for the universal links whose path is the pattern
+  /// (its first segment is the custom-scheme host), as ``DeepLinkCodable`` routes and a
+  /// router's scheme-less routes on ``URLMatcher/universalLinkHosts`` do; an `https` pattern
+  /// on `website` (or with a host parameter) for its path; other patterns are left out. In
+  /// the file, `*` matches any text, `/` included, and the first component that matches
+  /// decides: so each route comes after exclusions for URLs with more segments than it has,
+  /// and routes with more segments come first. A value's type (`<int:id>`) and query items
+  /// are not in the file: such URLs open the app, which then refuses them.
+  /// - Parameters:
+  ///   - appIDs: The apps, as `<team ID>.<bundle ID>`.
+  ///   - patterns: The patterns.
+  ///   - website: The website that serves the file, such as `example.com`.
+  /// - Returns: The file (status 0), or why there is none: a malformed app ID (status 2), or
+  ///   no pattern for universal links on `website` (status 1).
+  public static func appSiteAssociation(
+    appIDs: [String], patterns: [URLPattern], on website: String
+  ) -> Result {
+    let routes = patterns.compactMap { pattern in
+      pattern._universalLinkPath(on: website).map { (pattern.source, $0) }
+    }
+    guard !routes.isEmpty else {
+      return Result(
+        output: "no pattern matches universal links on \(quoted(website)); expected patterns "
+          + "without a scheme, or https://\(website)/… patterns\n",
+        status: 1)
+    }
+    return appSiteAssociation(appIDs: appIDs, routes: routes)
+  }
+
+  /// The file for routes described by their comments and printed segments.
+  static func appSiteAssociation(
+    appIDs: [String], routes: [(comment: String, segments: [URLPattern._PrintedSegment])]
+  ) -> Result {
+    guard !appIDs.isEmpty else { return Result(output: usage, status: 2) }
     for appID in appIDs where !isAppID(appID) {
       return Result(
         output: "app ID \(quoted(appID)) is not \"<team ID>.<bundle ID>\"; expected 10 capital "
           + "letters or digits, \".\", then the bundle ID, such as ABCDE12345.com.example.app\n",
         status: 2)
     }
-    guard !Link.universalLinkHosts.isEmpty else {
-      return Result(
-        output: "\(Link.self) has no universalLinkHosts; expected at least one, as an "
-          + "apple-app-site-association file is for universal links\n",
-        status: 1)
-    }
     var json = "{\n  \"applinks\": {\n    \"details\": [\n      {\n"
     json += "        \"appIDs\": [" + appIDs.map(jsonString).joined(separator: ", ") + "],\n"
     json += "        \"components\": [\n"
-    json += appLinkComponents(of: type).map { component in
+    json += appLinkComponents(routes).map { component in
       "          { \"/\": \(jsonString(component.path)), "
         + (component.exclude ? "\"exclude\": true, " : "")
         + "\"comment\": \(jsonString(component.comment)) }"
@@ -37,8 +86,8 @@ extension DeepLinkCommand {
     return Result(output: json, status: 0)
   }
 
-  /// The components that open the universal links of `Link`'s routes, and no others where
-  /// the file's patterns can tell.
+  /// The components that open the universal links of `routes`, and no others where the
+  /// file's patterns can tell.
   ///
   /// In the file's patterns `*` matches any text, `/` included, and the first component that
   /// matches decides. So a route's values (`?*`, one character or more) could take several
@@ -46,15 +95,13 @@ extension DeepLinkCommand {
   /// and the routes go from the most segments to the fewest, so that an exclusion never
   /// turns away a URL of a route with more segments (whose own component came first).
   /// Routes that end in `<path:…>` take any number of segments and come before all others.
-  static func appLinkComponents<Link: DeepLinkCodable>(of type: Link.Type)
-    -> [AppLinkComponent]
-  {
-    let routes = Link.routes.compactMap { name, pattern in
-      pattern._printedSegments.map { (name: name, pattern: pattern, segments: $0) }
-    }
-    let rests = routes.filter { $0.segments.contains(.rest) }.sorted { $0.name < $1.name }
+  /// A component whose pattern an earlier one has is left out: it could never decide.
+  static func appLinkComponents(
+    _ routes: [(comment: String, segments: [URLPattern._PrintedSegment])]
+  ) -> [AppLinkComponent] {
+    let rests = routes.filter { $0.segments.contains(.rest) }.sorted { $0.comment < $1.comment }
     let fixed = routes.filter { !$0.segments.contains(.rest) }.sorted {
-      ($0.segments.count, $1.name) > ($1.segments.count, $0.name)
+      ($0.segments.count, $1.comment) > ($1.segments.count, $0.comment)
     }
     func glob(_ segments: [URLPattern._PrintedSegment], spanning spanned: Int? = nil) -> String {
       var parts: [String] = []
@@ -66,33 +113,25 @@ extension DeepLinkCommand {
       }
       return "/" + parts.joined(separator: "/")
     }
-    func describe(
-      _ route: (name: String, pattern: URLPattern, segments: [URLPattern._PrintedSegment])
-    )
-      -> String
-    {
-      "\(route.name): \(route.pattern.source)"
-    }
     var components: [AppLinkComponent] = []
-    for route in rests {
-      components.append(AppLinkComponent(path: glob(route.segments), comment: describe(route)))
+    var seen = Set<String>()
+    func add(_ path: String, exclude: Bool = false, _ comment: String) {
+      guard seen.insert(path).inserted else { return }
+      components.append(AppLinkComponent(path: path, exclude: exclude, comment: comment))
     }
+    for route in rests { add(glob(route.segments), route.comment) }
     for route in fixed {
-      // Values side by side give the same exclusion (`?*/?*/?*`): one is enough.
-      var excluded = Set<String>()
-      for (index, segment) in route.segments.enumerated() where segment == .value {
-        let path = glob(route.segments, spanning: index)
-        guard excluded.insert(path).inserted else { continue }
-        components.append(
-          AppLinkComponent(
-            path: path, exclude: true, comment: "more segments than \(describe(route))"))
+      // A trailing "/" reads as the same link. A last value's `?*` takes it already; after a
+      // last literal, it needs components of its own, exclusions included.
+      let endings = route.segments.last == .value ? [""] : ["", "/"]
+      for ending in endings {
+        for (index, segment) in route.segments.enumerated() where segment == .value {
+          add(
+            glob(route.segments, spanning: index) + ending, exclude: true,
+            "more segments than \(route.comment)")
+        }
       }
-      components.append(AppLinkComponent(path: glob(route.segments), comment: describe(route)))
-      if case .literal = route.segments.last {
-        // A trailing "/" reads as the same link; a value's `?*` takes it already.
-        components.append(
-          AppLinkComponent(path: glob(route.segments) + "/", comment: describe(route)))
-      }
+      for ending in endings { add(glob(route.segments) + ending, route.comment) }
     }
     return components
   }

@@ -8,6 +8,27 @@ import Testing
 @Suite struct AppSiteAssociationTests {
   static let appID = "ABCDE12345.com.example.app"
 
+  /// The file around `components`, one per line, for the apps `appIDs` (as written in JSON).
+  static func file(appIDs: String = #""ABCDE12345.com.example.app""#, _ components: [String])
+    -> String
+  {
+    """
+    {
+      "applinks": {
+        "details": [
+          {
+            "appIDs": [\(appIDs)],
+            "components": [
+    \(components.map { "          " + $0 }.joined(separator: ",\n"))
+            ]
+          }
+        ]
+      }
+    }
+
+    """
+  }
+
   @Test func printsTheExampleLinksFile() {
     let result = DeepLinkCommand.run(["aasa", Self.appID])
     #expect(result.status == 0)
@@ -161,6 +182,90 @@ import Testing
     #expect(counts == (paths: 516, decoded: 100, opened: 120))
   }
 
+  /// Random route tables of literals, string parameters, `*` and rests: with no types to
+  /// tell apart, the file opens exactly the paths that some route matches, by the library's
+  /// own matching of universal links; except that a rest after a parameter (`<x>/c/<path:p>`)
+  /// also opens paths where the parameter would take several segments (`/a/b/c/d`), which
+  /// the file's patterns cannot exclude without excluding the rest's own paths.
+  @Test func opensExactlyThePathsThatSomeRouteMatches() throws {
+    var random = LinearCongruential(state: 2026)
+    let pieces = ["a", "b", "c", "<x>", "*"]
+    let matcher = URLMatcher(universalLinkHosts: ["example.com"])
+    var paths: [String] = []
+    var level = [""]
+    for _ in 1...4 {
+      level = level.flatMap { path in ["a", "b", "c", "x"].map { path + "/" + $0 } }
+      paths += level.flatMap { [$0, $0 + "/"] }
+    }
+    var opened = 0
+    var overOpened = 0
+    for _ in 0..<120 {
+      var sources = Set<String>()
+      for _ in 0..<random.next(below: 5) + 1 {
+        let depth = random.next(below: 3) + 1
+        var segments = (0..<depth).map { index in
+          let piece = pieces[random.next(below: pieces.count)]
+          return piece == "<x>" ? "<x\(index)>" : piece
+        }
+        if random.next(below: 4) == 0 { segments.append("<path:rest>") }
+        sources.insert(segments.joined(separator: "/"))
+      }
+      let patterns = try sources.sorted().map { try URLPattern(validating: $0) }
+      // A rest after a parameter or `*`.
+      let loose = sources.contains { source in
+        source.hasSuffix("<path:rest>") && (source.contains("<x") || source.contains("*"))
+      }
+      let result = DeepLinkCommand.appSiteAssociation(
+        appIDs: [Self.appID], patterns: patterns, on: "example.com")
+      let association = try Association(result.output)
+      for path in paths {
+        let url = "https://example.com" + path
+        let matched = patterns.contains { $0.match(url, using: matcher) != nil }
+        let opens = association.opens(path)
+        if matched || !loose {
+          #expect(opens == matched, "\(path) with \(sources.sorted()): opens \(opens)")
+        }
+        if opens { opened += 1 }
+        if opens, !matched { overOpened += 1 }
+      }
+    }
+    #expect(opened > 1_000)
+    #expect(overOpened < opened / 10)
+  }
+
+  /// A small generator with a fixed seed.
+  struct LinearCongruential {
+    var state: UInt64
+    mutating func next(below bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+  }
+
+  @Test func routerPatternsOnOneWebsite() {
+    let patterns: [URLPattern] = [
+      "https://example.com/user/<int:id>", "https://other.example/user/<int:id>",
+      "myapp://settings", "help/<topic>",
+    ]
+    let result = DeepLinkCommand.appSiteAssociation(
+      appIDs: [Self.appID], patterns: patterns, on: "EXAMPLE.com")
+    #expect(
+      result.output
+        == Self.file([
+          #"{ "/": "/help/?*/?*", "exclude": true, "comment": "more segments than help/<topic>" }"#,
+          #"{ "/": "/help/?*", "comment": "help/<topic>" }"#,
+          #"{ "/": "/user/?*/?*", "exclude": true, "comment": "more segments than https://example.com/user/<int:id>" }"#,
+          #"{ "/": "/user/?*", "comment": "https://example.com/user/<int:id>" }"#,
+        ]))
+    let none = DeepLinkCommand.appSiteAssociation(
+      appIDs: [Self.appID], patterns: ["myapp://settings"], on: "example.com")
+    #expect(
+      none.output
+        == #"no pattern matches universal links on "example.com"; expected patterns without a scheme, or https://example.com/… patterns"#
+        + "\n")
+    #expect(none.status == 1)
+  }
+
   enum Menu: DeepLinkCodable, Hashable {
     case menu
     case dish(id: Int)
@@ -173,24 +278,15 @@ import Testing
     let result = DeepLinkCommand.run(
       ["aasa", Self.appID, "FGHIJ67890.com.example.clip"], links: Menu.self)
     #expect(
-      result.output == """
-        {
-          "applinks": {
-            "details": [
-              {
-                "appIDs": ["ABCDE12345.com.example.app", "FGHIJ67890.com.example.clip"],
-                "components": [
-                  { "/": "/a%2Bb/?*/?*", "exclude": true, "comment": "more segments than dish: a+b/<int:id>" },
-                  { "/": "/a%2Bb/?*", "comment": "dish: a+b/<int:id>" },
-                  { "/": "/caf%C3%A9/menu", "comment": "menu: café/menu" },
-                  { "/": "/caf%C3%A9/menu/", "comment": "menu: café/menu" }
-                ]
-              }
-            ]
-          }
-        }
-
-        """)
+      result.output
+        == Self.file(
+          appIDs: #""ABCDE12345.com.example.app", "FGHIJ67890.com.example.clip""#,
+          [
+            #"{ "/": "/a%2Bb/?*/?*", "exclude": true, "comment": "more segments than dish: a+b/<int:id>" }"#,
+            #"{ "/": "/a%2Bb/?*", "comment": "dish: a+b/<int:id>" }"#,
+            #"{ "/": "/caf%C3%A9/menu", "comment": "menu: café/menu" }"#,
+            #"{ "/": "/caf%C3%A9/menu/", "comment": "menu: café/menu" }"#,
+          ]))
     #expect(Menu.dish(id: 1).universalLink().absoluteString == "https://example.org/a%2Bb/1")
   }
 

@@ -10,12 +10,22 @@ extension URLPattern {
     case rest
   }
 
-  /// The segments of a pattern without a scheme, the host first, as links print them; `nil`
-  /// for a pattern with a scheme, which links do not use.
+  /// The path segments of the universal links on `website` that the pattern matches, as
+  /// links print them: for a pattern without a scheme, all its segments (the first stands for
+  /// the custom-scheme host); for an `https` pattern whose host is `website` or a parameter,
+  /// its path; `nil` for any other pattern.
   @_spi(DeepLinkingTools)
-  public var _printedSegments: [_PrintedSegment]? {
-    guard !hasScheme else { return nil }
+  public func _universalLinkPath(on website: String) -> [_PrintedSegment]? {
     let storage = storage
+    if let scheme {
+      guard scheme == "https" else { return nil }
+      if let host = storage.authorityOp, host.kind == .literal {
+        let range = Int(host.literal.lowerBound)..<Int(host.literal.upperBound)
+        let name = String(
+          decoding: UnsafeBufferPointer(rebasing: storage.literalsBuffer[range]), as: UTF8.self)
+        guard name.lowercased() == website.lowercased() else { return nil }
+      }
+    }
     return storage.opsBuffer.map { op in
       switch op.kind {
       case .literal:
