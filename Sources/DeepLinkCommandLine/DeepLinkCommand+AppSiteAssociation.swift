@@ -123,7 +123,7 @@ extension DeepLinkCommand {
     for route in fixed {
       // A trailing "/" reads as the same link. A last value's `?*` takes it already; after a
       // last literal, it needs components of its own, exclusions included.
-      let endings = route.segments.last == .value ? [""] : ["", "/"]
+      let endings = route.segments.last == .value || route.segments.isEmpty ? [""] : ["", "/"]
       for ending in endings {
         for (index, segment) in route.segments.enumerated() where segment == .value {
           add(

@@ -245,7 +245,7 @@ import Testing
   @Test func routerPatternsOnOneWebsite() {
     let patterns: [URLPattern] = [
       "https://example.com/user/<int:id>", "https://other.example/user/<int:id>",
-      "myapp://settings", "help/<topic>",
+      "myapp://settings", "help/<topic>", "https://example.com/",
     ]
     let result = DeepLinkCommand.appSiteAssociation(
       appIDs: [Self.appID], patterns: patterns, on: "EXAMPLE.com")
@@ -256,6 +256,7 @@ import Testing
           #"{ "/": "/help/?*", "comment": "help/<topic>" }"#,
           #"{ "/": "/user/?*/?*", "exclude": true, "comment": "more segments than https://example.com/user/<int:id>" }"#,
           #"{ "/": "/user/?*", "comment": "https://example.com/user/<int:id>" }"#,
+          #"{ "/": "/", "comment": "https://example.com/" }"#,
         ]))
     let none = DeepLinkCommand.appSiteAssociation(
       appIDs: [Self.appID], patterns: ["myapp://settings"], on: "example.com")
