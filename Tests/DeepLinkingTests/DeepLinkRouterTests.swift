@@ -459,6 +459,43 @@ func permutations<T>(_ items: [T]) -> [[T]] {
       try Self.router.requireMatch("myapp://user/1").pattern.source == "myapp://user/<int:id>")
   }
 
+  /// Foundation `URL`s route and match like their strings, and the unmatched handler that
+  /// was set is the one read back (a copy of the router keeps it).
+  @Test func foundationURLsAndTheUnmatchedHandler() throws {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://user/<int:id>") { match, _ in match.pathParams.id }
+    #expect(router.unmatchedHandler == nil)
+    router.unmatchedHandler = { url, _ in "unmatched \(url)" }
+    let copy = router
+    let url = try #require(URL(string: "myapp://user/42"))
+    #expect(copy.route(url) == "42")
+    #expect(copy.match(url)?.pattern.source == "myapp://user/<int:id>")
+    let other = try #require(URL(string: "myapp://nowhere"))
+    #expect(copy.route(other) == "unmatched myapp://nowhere")
+    #expect(copy.match(other) == nil)
+    #expect(copy.unmatchedHandler?("x", nil) == "unmatched x")
+  }
+
+  /// Errors are equal when they say the same about the same input, and hash alike then.
+  @Test func errorsCompareByWhatTheySay() {
+    func failure(_ url: String) -> DeepLinkError? {
+      do {
+        _ = try Self.router.requireRoute(url)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let first = failure("myapp://usr/1")
+    let again = failure("myapp://usr/1")
+    let other = failure("myapp://usr/2")
+    #expect(first != nil)
+    #expect(first == again)
+    #expect(first?.hashValue == again?.hashValue)
+    #expect(first != other)
+    #expect(Set([first, again, other]).count == 2)
+  }
+
   @Test func emptyRouter() throws {
     let error = try #require(throws: DeepLinkError.self) {
       try DeepLinkRouter<String>().requireRoute("myapp://x")
