@@ -11,14 +11,29 @@ import Testing
       case low = 1
       case high = 2
     }
+    /// A type of its own that codes as a single value, as typed identifiers do.
+    struct UserID: Codable, Hashable {
+      var raw: Int
+      init(_ raw: Int) { self.raw = raw }
+      init(from decoder: any Decoder) throws {
+        raw = try decoder.singleValueContainer().decode(Int.self)
+      }
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(raw)
+      }
+    }
     case all(
       on: Bool?, ratio: Double?, scale: Float?, small: UInt8?, when: Date?, site: URL?, id: UUID?,
       level: Level?, ratios: [Double], counts: [Int]?, flags: [Bool])
     case levels(levels: [Level])
     case count(Int)
+    case member(id: UserID, friends: [UserID])
+    case when(date: Date)
     static let scheme = "opts"
     static let routes: [String: URLPattern] = [
-      "all": "all", "levels": "levels", "count": "count/<int:_0>",
+      "all": "all", "levels": "levels", "count": "count/<int:_0>", "member": "member/<id>",
+      "when": "when",
     ]
   }
 
@@ -41,7 +56,23 @@ import Testing
     ),
     (.levels(levels: [.high, .low, .high]), "opts://levels?levels=2&levels=1&levels=2"),
     (.count(-3), "opts://count/-3"),
+    (.when(date: Date(timeIntervalSince1970: 0)), "opts://when?date=1970-01-01T00%3A00%3A00Z"),
+    (
+      .member(id: Options.UserID(7), friends: [Options.UserID(8), Options.UserID(9)]),
+      "opts://member/7?friends=8&friends=9"
+    ),
   ]
+
+  /// A date that ISO 8601 cannot write (before year 1) is refused with the reason.
+  @Test func datesOutsideISO8601AreRefused() throws {
+    let link = Options.when(date: Date(timeIntervalSince1970: -1e12))
+    let error = try #require(throws: DeepLinkError.self) { try link.deepLinkBuilder().string() }
+    #expect(
+      error.description.hasSuffix(
+        #": the value for "date" is a date outside the years 1–9999; expected a date ISO 8601 can write"#
+      ))
+    #expect(error.code == .invalidRoute)
+  }
 
   @Test(arguments: canonical)
   func printsAndDecodesCanonically(link: Options, url: String) throws {
@@ -118,10 +149,12 @@ import Testing
     case optionalElements(values: [Int?])
     case doubleOptional(value: Int??)
     case custom(code: String)
+    case grid(rows: [[Int]])
     static let scheme = "unfit"
     static let routes: [String: URLPattern] = [
       "nested": "nested", "nestedInPath": "point/<point>", "optionalElements": "elements",
       "doubleOptional": "double", "custom": "custom/<region:code>", "missing": "missing",
+      "grid": "grid",
     ]
   }
 
@@ -156,6 +189,10 @@ import Testing
       #"URL "unfit://double?value=1" cannot be read as case "doubleOptional" of Unfit: the value for "value" is an optional inside a value; expected a plain value"#
     ),
     (
+      "unfit://grid?rows=1",
+      #"URL "unfit://grid?rows=1" cannot be read as case "grid" of Unfit: the value for "rows" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, or an array of them"#
+    ),
+    (
       "unfit://missing",
       #"URL "unfit://missing" cannot be read as case "missing" of Unfit: Unfit has no case "missing"; expected a case for every key of Unfit.routes"#
     ),
@@ -180,6 +217,10 @@ import Testing
     (
       .doubleOptional(value: 1),
       #"cannot print doubleOptional(value: Optional(Optional(1))): the value for "value" is an optional inside a value; expected a plain value"#
+    ),
+    (
+      .grid(rows: [[1, 2]]),
+      #"cannot print grid(rows: [[1, 2]]): the value for "rows" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, or an array of them"#
     ),
     (
       .custom(code: "eu"),

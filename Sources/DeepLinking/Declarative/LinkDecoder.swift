@@ -320,15 +320,18 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
   func superDecoder(forKey key: Key) throws -> any Decoder { CaseDecoder(state: state) }
 }
 
-/// Decodes one associated value from its strings: scalars from the first, arrays from all.
+/// Decodes one associated value from its strings: scalars from the first, arrays from all;
+/// `inArray` for an array's element, which cannot be an array itself.
 private func decodeValue<T: Decodable>(
-  _ type: T.Type, strings: [String], label: String, state: LinkDecodingState
+  _ type: T.Type, strings: [String], label: String, state: LinkDecodingState,
+  inArray: Bool = false
 ) throws -> T {
   if let scalar = try decodeScalar(type, strings: strings, label: label, state: state) {
     return scalar
   }
   do {
-    return try T(from: ValueDecoder(state: state, label: label, strings: strings))
+    return try T(
+      from: ValueDecoder(state: state, label: label, strings: strings, inArray: inArray))
   } catch let error as DeepLinkError {
     throw error
   } catch {
@@ -375,6 +378,8 @@ private struct ValueDecoder: Decoder {
   let state: LinkDecodingState
   let label: String
   let strings: [String]
+  /// Whether this is an array's element, which printing refuses to be an array (`[[Int]]`).
+  let inArray: Bool
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -382,7 +387,10 @@ private struct ValueDecoder: Decoder {
     throw state.unsupported(label)
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { Elements(decoder: self) }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    if inArray { throw state.unsupported(label) }
+    return Elements(decoder: self)
+  }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
 
@@ -398,7 +406,7 @@ private struct ValueDecoder: Decoder {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
       try decodeValue(
         type, strings: Array(decoder.strings.prefix(1)), label: decoder.label,
-        state: decoder.state)
+        state: decoder.state, inArray: decoder.inArray)
     }
   }
 
@@ -418,7 +426,7 @@ private struct ValueDecoder: Decoder {
       defer { currentIndex += 1 }
       return try decodeValue(
         type, strings: [decoder.strings[currentIndex]], label: decoder.label,
-        state: decoder.state)
+        state: decoder.state, inArray: true)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
