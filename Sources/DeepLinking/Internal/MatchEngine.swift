@@ -221,7 +221,7 @@ extension URLMatcher {
   /// tries its patterns one after the other, and costs a matching URL a few comparisons.
   /// Escapes, delimiters and URLs without `//` are left to the full read.
   @inline(__always)
-  private func cannotMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ storage: URLPattern.Storage)
+  func cannotMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ storage: URLPattern.Storage)
     -> Bool
   {
     guard let scheme = storage.schemeBytes, !storage.isWeb else { return false }

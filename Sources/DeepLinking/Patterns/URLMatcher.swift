@@ -93,8 +93,16 @@ public struct URLMatcher: Sendable {
   ///   percent escapes. No allocation, unless a custom converter or more than four
   ///   parameters are involved.
   public func match(_ url: String, against pattern: URLPattern) -> URLMatch? {
-    if case .matched(let match) = run(url, pattern, explain: false) { return match }
-    return nil
+    // The quick look first, here, so that a refused pattern makes no outcome to drop.
+    if withUTF8Bytes(url, { cannotMatch($0, pattern.storage) }) { return nil }
+    return withURLLayout(
+      url, failure: { _ in nil },
+      { bytes, layout in
+        guard case .matched(let match) = run(url, bytes, layout, pattern, explain: false) else {
+          return nil
+        }
+        return match
+      })
   }
 
   /// Matches `url` against `pattern`, throwing the reason when it does not fit.
