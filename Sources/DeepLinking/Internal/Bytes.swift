@@ -111,8 +111,17 @@ func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
 func equalsIgnoringASCIICase(
   _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: String
 ) -> Bool {
-  guard range.count == text.utf8.count else { return false }
-  return zip(range, text.utf8).allSatisfy { lowercasedASCII(bytes[$0]) == lowercasedASCII($1) }
+  // Over the text's contiguous bytes: iterating its `utf8` view cost more than the rest of
+  // admitting a link.
+  withUTF8Bytes(text) { other in
+    guard other.count == range.count else { return false }
+    var index = range.lowerBound
+    for byte in other {
+      if lowercasedASCII(bytes[index]) != lowercasedASCII(byte) { return false }
+      index += 1
+    }
+    return true
+  }
 }
 
 /// Whether `range` spells the lowercase ASCII bytes `lowercase`, ignoring case.
