@@ -53,6 +53,13 @@ import Testing
     #expect(DeepLinkCommand.run(arguments) == .init(output: DeepLinkCommand.usage, status: 2))
   }
 
+  /// Asking for help prints the usage and succeeds; a usage error prints it and fails.
+  @Test(arguments: [["help"], ["-h"], ["--help"]])
+  func help(arguments: [String]) {
+    #expect(DeepLinkCommand.run(arguments) == .init(output: DeepLinkCommand.usage, status: 0))
+    #expect(DeepLinkCommand.usage.contains("deeplink aasa <app-id>..."))
+  }
+
   @Test func demonstrationRunsTheSeedExamples() {
     let result = DeepLinkCommand.run([])
     #expect(result.status == 0)

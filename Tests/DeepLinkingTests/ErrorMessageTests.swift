@@ -54,6 +54,14 @@ import Testing
       #"host of "myapp://evil.com:80/x": "evil.com:80" has a port; expected only a host on a custom-scheme URL"#
     ),
     (
+      "https://example.com/x", "https:///x",
+      #"host of "https:///x": missing; expected a host after "//" in an http or https URL"#
+    ),
+    (
+      "https://example.com/x", "https:/x",
+      #"host of "https:/x": missing; expected a host after "//" in an http or https URL"#
+    ),
+    (
       "https://example.com/x", "https://example.com:8o/x",
       #"host of "https://example.com:8o/x": "example.com:8o" has a malformed port; expected up to 5 decimal digits after ":""#
     ),
@@ -181,6 +189,10 @@ import Testing
 
   /// Invalid patterns and the exact message of the failure.
   static let patternFailures: [(String, String)] = [
+    (
+      "https:///x",
+      #"host of "https:///x": missing; expected a host after "https://""#
+    ),
     (
       "myapp://user/<int:>",
       #"pattern segment 2 of "myapp://user/<int:>": "<int:>" has an empty parameter name; expected "<name>" or "<converter:name>""#

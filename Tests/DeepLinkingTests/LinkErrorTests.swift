@@ -167,10 +167,11 @@ import Testing
     case wild(id: Int)
     case optionalTags(tags: [String]?)
     case extra(id: Int)
+    case typed(id: String)
     static let scheme = "broken"
     static let routes: [String: URLPattern] = [
       "misnamed": "misnamed/<int:identifier>", "nested": "nested", "wild": "wild/*/<int:id>",
-      "optionalTags": "tags", "extra": "extra/<int:id>/<more>",
+      "optionalTags": "tags", "extra": "extra/<int:id>/<more>", "typed": "typed/<int:id>",
     ]
   }
 
@@ -199,6 +200,18 @@ import Testing
     let error = try #require(throws: DeepLinkError.self) { try link.deepLinkBuilder().string() }
     #expect(error.description == message)
     #expect(error.code == .invalidRoute)
+  }
+
+  /// A value that the route's converter would refuse is not printed: the URL would not read
+  /// back. (A `String` value under `<int:id>` reads back only when it is an int.)
+  @Test func valueTheConverterRefusesIsNotPrinted() throws {
+    let error = try #require(throws: DeepLinkError.self) {
+      try Broken.typed(id: "x").deepLinkBuilder().string()
+    }
+    #expect(error.description == #"cannot print typed(id: "x"): "x" is not an int"#)
+    #expect(error.code == .unprintable)
+    #expect(try Broken.typed(id: "42").deepLinkBuilder().string() == "broken://typed/42")
+    #expect(Broken(string: "broken://typed/42") == .typed(id: "42"))
   }
 
   @Test func parameterThatNamesNoValueFailsDecoding() throws {

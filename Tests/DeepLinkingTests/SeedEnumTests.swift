@@ -90,3 +90,75 @@ enum MyDeepLink: DeepLinkRepresentable, Equatable {
     )
   }
 }
+
+/// A hand-written conformance with universal links: `https://example.com/<host>/<path>` is
+/// the same link as `shop://<host>/<path>`, and `init?(url:)` only ever sees the latter.
+enum ShopLink: DeepLinkRepresentable, Equatable {
+  case item(id: Int, color: String?)
+
+  static let scheme = "shop"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let itemPattern: URLPattern = "shop://item/<int:id>"
+
+  var host: String { "item" }
+  var path: String {
+    switch self {
+    case .item(let id, _): "/\(id)"
+    }
+  }
+  var queryItems: [URLQueryItem] {
+    switch self {
+    case .item(_, let color): [URLQueryItem(name: "color", value: color)]
+    }
+  }
+
+  init?(url: URL) {
+    guard url.scheme == Self.scheme, let match = Self.itemPattern.match(url),
+      let id = match.value("id", as: Int.self)
+    else { return nil }
+    self = .item(id: id, color: match.queryParams.color)
+  }
+}
+
+@Suite struct HandWrittenUniversalLinkTests {
+  @Test(arguments: [
+    "shop://item/7?color=red", "https://example.com/item/7?color=red",
+    "https://EXAMPLE.com/item/7/?color=red",
+  ])
+  func universalLinksAreTheSameLinks(url: String) throws {
+    #expect(ShopLink(string: url) == .item(id: 7, color: "red"))
+    #expect(try ShopLink.decode(url) == .item(id: 7, color: "red"))
+  }
+
+  @Test func universalLinkIsPrinted() {
+    #expect(
+      ShopLink.item(id: 7, color: "red").universalLink().absoluteString
+        == "https://example.com/item/7?color=red")
+  }
+
+  static let refusals: [(String, String)] = [
+    (
+      "https://evil.com/item/7",
+      #"host of "https://evil.com/item/7": "evil.com" is not a universal-link host of ShopLink; expected one of "example.com""#
+    ),
+    (
+      "http://example.com/item/7",
+      #"scheme of "http://example.com/item/7": "http" is not "https"; expected "https", as universal links are"#
+    ),
+    (
+      "https://example.com.evil.com/item/7",
+      #"host of "https://example.com.evil.com/item/7": "example.com.evil.com" is not a universal-link host of ShopLink; expected one of "example.com""#
+    ),
+    (
+      "https://example.com/item/x",
+      #"URL "https://example.com/item/x" matches no case of ShopLink; expected a URL that init?(url:) accepts"#
+    ),
+  ]
+
+  @Test(arguments: refusals)
+  func otherHostsAndSchemesAreRefused(url: String, message: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try ShopLink.decode(url) }
+    #expect(error.description == message)
+    #expect(ShopLink(string: url) == nil)
+  }
+}
