@@ -146,6 +146,23 @@ enum NavigationMap {
     #expect(router.match("myapp://item/500")?.pattern.source == "myapp://item/<int:id>")
   }
 
+  /// A `<path:…>` route that declines passes the URL on too: to the same shape without a
+  /// scheme, then to the unmatched handler, with the declined route's capture undone.
+  @Test func restRouteReturningNilFallsThrough() {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://docs/<path:page>") { match, _ in
+      match.pathParams.page == "private/notes" ? nil : "app: \(match.pathParams.page ?? "")"
+    }
+    router.register("docs/<path:rest>") { match, _ in
+      "any: \(match.pathParams.rest ?? "") (\(match.pathParams.names))"
+    }
+    router.unmatchedHandler = { url, _ in "unmatched \(url)" }
+    #expect(router.route("myapp://docs/guide/start") == "app: guide/start")
+    #expect(router.route("myapp://docs/private/notes") == #"any: private/notes (["rest"])"#)
+    #expect(router.route("other://docs/a") == #"any: a (["rest"])"#)
+    #expect(router.route("myapp://nowhere") == "unmatched myapp://nowhere")
+  }
+
   @Test func contextReachesTheHandler() {
     var router = DeepLinkRouter<String>()
     router.register("myapp://greet") { _, context in "hello \(context as? String ?? "?")" }
