@@ -2,10 +2,12 @@
 
 extension DeepLinkCommand {
   /// One entry of the `components` array of an `apple-app-site-association` file.
-  struct AppLinkComponent: Equatable {
+  struct AppLinkComponent {
     /// The pattern for the URL's path: `*` matches any text, `?` one character.
     var path: String
-    var exclude = false
+    /// Whether a URL that the pattern matches stays on the website.
+    var exclude: Bool
+    /// The route the component is for, which the system ignores.
     var comment: String
   }
 

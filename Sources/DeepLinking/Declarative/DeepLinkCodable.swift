@@ -136,9 +136,7 @@ extension DeepLinkCodable {
     }
     let storage = pattern.storage
     guard !pattern.hasScheme, !storage.opsBuffer.isEmpty else {
-      throw invalid(
-        "the route of case \(quoted(caseName)), "
-          + "\(quoted(pattern.source)), has a scheme; expected host and path only")
+      throw invalid(routeWithSchemeProblem(caseName, pattern))
     }
     let values = encoded.values
     // The values the path takes, one bit each; the rest become query items.

@@ -461,8 +461,12 @@ private func nearestRoute(
   let withScheme = routes.filter { $0.value.hasScheme }.min { $0.key < $1.key }
   return nearest.error(
     for: url,
-    ifNone: withScheme.map {
-      "matches no route: the route of case \(quoted($0.key)), \(quoted($0.value.source)), "
-        + "has a scheme; expected host and path only"
-    } ?? "matches no route; expected one of the routes of \(linkType), which has none")
+    ifNone: withScheme.map { "matches no route: " + routeWithSchemeProblem($0.key, $0.value) }
+      ?? "matches no route; expected one of the routes of \(linkType), which has none")
+}
+
+/// Why a link type's route with a scheme is not used: links take their scheme from the type.
+func routeWithSchemeProblem(_ caseName: String, _ pattern: URLPattern) -> String {
+  "the route of case \(quoted(caseName)), \(quoted(pattern.source)), has a scheme; expected "
+    + "host and path only"
 }

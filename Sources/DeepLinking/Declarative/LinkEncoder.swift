@@ -311,8 +311,7 @@ private struct ValueEncoder: Encoder {
     let encoder: ValueEncoder
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil() throws {
-      throw encoder.state.unsupported(
-        nestedOptionalProblem, label: encoder.label)
+      throw encoder.state.unsupported(nestedOptionalProblem, label: encoder.label)
     }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.append(value) }
   }

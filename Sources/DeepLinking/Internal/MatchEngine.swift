@@ -205,12 +205,12 @@ extension URLMatcher {
     }
   }
 
-  /// Reads `url` and matches it against `pattern`, building an error only when `explain`.
-  func run(_ url: String, _ pattern: URLPattern, explain: Bool) -> MatchOutcome {
-    if !explain, withUTF8Bytes(url, { cannotMatch($0, pattern.storage) }) { return .failed(nil) }
-    return withURLLayout(
+  /// Reads `url` and matches it against `pattern`, with the reason when it does not fit.
+  /// (``match(_:against:)`` is the quick way when no reason is wanted.)
+  func explainedRun(_ url: String, _ pattern: URLPattern) -> MatchOutcome {
+    withURLLayout(
       url, failure: { .failed($0) },
-      { bytes, layout in run(url, bytes, layout, pattern, explain: explain) })
+      { bytes, layout in run(url, bytes, layout, pattern, explain: true) })
   }
 
   /// Whether a look at the start of `bytes` shows that they cannot match `storage`: a

@@ -116,7 +116,7 @@ public struct URLMatcher: Sendable {
   public func requireMatch(_ url: String, against pattern: URLPattern) throws(DeepLinkError)
     -> URLMatch
   {
-    switch run(url, pattern, explain: true) {
+    switch explainedRun(url, pattern) {
     case .matched(let match): return match
     case .failed(let error?): throw error
     case .failed(nil): preconditionFailure("an explained match failed without a reason")

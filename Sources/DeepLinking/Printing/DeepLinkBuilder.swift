@@ -287,8 +287,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// shows.
   mutating func checkForPrinting() -> Bool {
     do throws(DeepLinkError) {
-      try validateScheme()
-      printed = try link(after: scheme, "://", "")
+      printed = try string()
       return true
     } catch {
       return false
@@ -301,7 +300,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     _ text: UnsafeBufferPointer<UInt8>, _ component: DeepLinkError.Component, isSegment: Bool,
     to writer: inout PercentEncodingWriter
   ) -> DeepLinkError? {
-    guard writer.encodeRefusingControlCharacters(text) else {
+    guard writer.encode(text) else {
       return controlCharacter(String(decoding: text, as: UTF8.self), component)
     }
     guard isSegment else { return nil }

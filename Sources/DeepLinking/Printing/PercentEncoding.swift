@@ -36,32 +36,22 @@ struct PercentEncodingWriter {
     for byte in bytes { append(byte) }
   }
 
-  /// Appends `bytes` like ``encode(_:)``, stopping at a control character (U+0000–U+001F,
-  /// U+007F): `false` then.
-  mutating func encodeRefusingControlCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in bytes {
-      if isUnreserved(byte) {
-        append(byte)
-      } else {
-        if byte < 0x20 || byte == 0x7F { return false }
-        append(UInt8(ascii: "%"))
-        append(hexDigit(byte >> 4))
-        append(hexDigit(byte & 0xF))
-      }
-    }
-    return true
-  }
-
   /// Appends `bytes`, escaping every byte but `A–Z a–z 0–9 - . _ ~` as `%XX`.
-  mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// - Returns: Whether `bytes` had no control character (U+0000–U+001F, U+007F), which a
+  ///   printer refuses because reading refuses it.
+  @discardableResult
+  mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var clean = true
     for byte in bytes {
       if isUnreserved(byte) {
         append(byte)
       } else {
+        if byte < 0x20 || byte == 0x7F { clean = false }
         append(UInt8(ascii: "%"))
         append(hexDigit(byte >> 4))
         append(hexDigit(byte & 0xF))
       }
     }
+    return clean
   }
 }

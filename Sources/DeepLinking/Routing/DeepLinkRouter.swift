@@ -295,7 +295,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
     }
     var nearest = NearestRoute()
     for pattern in table.patterns {
-      if case .failed(let reason?) = matcher.run(url, pattern, explain: true) {
+      if case .failed(let reason?) = matcher.explainedRun(url, pattern) {
         nearest.consider(pattern, failedWith: reason)
       }
     }
