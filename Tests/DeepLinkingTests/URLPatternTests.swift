@@ -136,4 +136,16 @@ import Testing
     }
     #expect(error.code == .unknownConverter)
   }
+
+  @Test func parametersNamedLikeMembersReadThroughTheSubscript() throws {
+    let pattern: URLPattern = "myapp://list/<first>"
+    let match = try #require(pattern.match("myapp://list/a%20b?filter=new&sorted=1&names"))
+    #expect(match.pathParams["first"] == "a b")
+    #expect(match.queryParams["filter"] == "new")
+    #expect(match.queryParams["sorted"] == "1")
+    #expect(match.queryParams["names"] == "")
+    // The members themselves still read as members.
+    #expect(match.queryParams.names == ["filter", "sorted", "names"])
+    #expect(match.pathParams.first { $0.name == "first" }?.value == "a b")
+  }
 }

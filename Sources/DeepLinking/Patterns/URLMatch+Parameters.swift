@@ -8,6 +8,10 @@ extension URLMatch {
   /// match?.queryParams["tab"]    // "posts"
   /// match?.queryParams.page      // nil
   /// ```
+  ///
+  /// A name that is also a member of `Parameters` — `first`, `filter`, `sorted`, `isEmpty`,
+  /// `names`, `items` and the other `Sequence` methods — reads as that member, so read it
+  /// with the subscript: `match.queryParams["filter"]`.
   @dynamicMemberLookup
   public struct Parameters: Sendable, Equatable, Sequence {
     // Where the parameters come from: pairs given, or a match's path or query, read by name
