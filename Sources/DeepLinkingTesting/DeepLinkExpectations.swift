@@ -142,8 +142,11 @@ public func expectRoutes<Link: DeepLinkCodable>(
       let name = try sample._caseName()
       covered.insert(name)
       if Link.routes[name] == nil {
+        let renamed = sample._swiftNameIfRenamed().map {
+          " (the CodingKeys name of case \"\($0)\")"
+        }
         Issue.record(
-          "case \"\(name)\" of \(Link.self) has no route in \(Link.self).routes",
+          "case \"\(name)\"\(renamed ?? "") of \(Link.self) has no route in \(Link.self).routes",
           sourceLocation: sourceLocation)
         continue
       }
@@ -155,7 +158,8 @@ public func expectRoutes<Link: DeepLinkCodable>(
   for name in Link.routes.keys.sorted() where !covered.contains(name) {
     let message =
       "route \"\(name)\" of \(Link.self).routes names no case among the samples; "
-      + "expected a case called \"\(name)\", or a sample of it"
+      + "expected a case called \"\(name)\" (in its CodingKeys, if they rename it), or a "
+      + "sample of it"
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 }

@@ -58,6 +58,18 @@ enum Unrouted: DeepLinkCodable, Hashable {
   static let routes: [String: URLPattern] = ["routed": "routed"]
 }
 
+/// A case renamed by `CodingKeys`, keyed by its Swift name in `routes`.
+enum Renamed: DeepLinkCodable, Hashable {
+  case home
+  case signOut
+  static let scheme = "renamed"
+  static let routes: [String: URLPattern] = ["home": "home", "signOut": "sign-out"]
+  enum CodingKeys: String, CodingKey {
+    case home
+    case signOut = "sign-out"
+  }
+}
+
 /// A case that does not print.
 enum Unprintable: DeepLinkCodable, Hashable {
   struct Point: Codable, Hashable { var x: Int }
@@ -168,8 +180,25 @@ enum Unprintable: DeepLinkCodable, Hashable {
     } matching: { issue in
       issue.comments.contains {
         $0.rawValue
-          == #"route "orders" of Shop.routes names no case among the samples; expected a case called "orders", or a sample of it"#
+          == #"route "orders" of Shop.routes names no case among the samples; expected a case called "orders" (in its CodingKeys, if they rename it), or a sample of it"#
       }
     }
+  }
+
+  @Test func routesKeyedBySwiftNamesOfRenamedCasesAreNamedBothWays() {
+    /// The issues' messages; written and read on the test's own thread.
+    final class Messages: @unchecked Sendable { var values: [String] = [] }
+    let messages = Messages()
+    withKnownIssue {
+      expectRoutes(of: Renamed.self, cover: [.home, .signOut])
+    } matching: { issue in
+      messages.values += issue.comments.map(\.rawValue)
+      return true
+    }
+    #expect(
+      messages.values == [
+        #"case "sign-out" (the CodingKeys name of case "signOut") of Renamed has no route in Renamed.routes"#,
+        #"route "signOut" of Renamed.routes names no case among the samples; expected a case called "signOut" (in its CodingKeys, if they rename it), or a sample of it"#,
+      ])
   }
 }

@@ -194,7 +194,7 @@ import Testing
     ),
     (
       "unfit://missing",
-      #"URL "unfit://missing" cannot be read as case "missing" of Unfit: Unfit has no case "missing"; expected a case for every key of Unfit.routes"#
+      #"URL "unfit://missing" cannot be read as case "missing" of Unfit: Unfit has no case "missing"; expected a case for every key of Unfit.routes, by the name its CodingKeys give it if they rename it"#
     ),
   ]
 

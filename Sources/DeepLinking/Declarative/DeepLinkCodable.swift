@@ -43,6 +43,35 @@
 /// route's only parameter. Query items that no value asks for (`utm_source`, say) are ignored;
 /// for a value that is not an array, the first item of its name is read.
 ///
+/// ## Names
+///
+/// Routes, path parameters and query items go by the names that the enum's `Codable`
+/// conformance uses: its case names and value labels, or what its `CodingKeys` rename them to.
+/// So query items can be named as your website names them:
+///
+/// ```swift
+/// enum AppLink: DeepLinkCodable, Hashable {
+///   case user(userID: Int, utmSource: String?)
+///   case signOut
+///
+///   static let scheme = "myapp"
+///   static let routes: [String: URLPattern] = [
+///     "user": "user/<int:user_id>", "sign-out": "sign-out",
+///   ]
+///
+///   enum CodingKeys: String, CodingKey {
+///     case user
+///     case signOut = "sign-out"
+///   }
+///   enum UserCodingKeys: String, CodingKey {
+///     case userID = "user_id"
+///     case utmSource = "utm_source"
+///   }
+/// }
+///
+/// AppLink.user(userID: 42, utmSource: "mail").url   // myapp://user/42?utm_source=mail
+/// ```
+///
 /// ## Routes
 ///
 /// When several routes match a URL, the most specific wins, segment by segment: a literal over
@@ -132,7 +161,11 @@ extension DeepLinkCodable {
       DeepLinkError.printing(.invalidRoute, self, .url, value: nil, problem: problem)
     }
     guard let pattern = Self.routes[caseName] else {
-      throw invalid("case \(quoted(caseName)) has no route in \(Self.self).routes")
+      var named = "case \(quoted(caseName))"
+      if let swiftName = swiftCaseName(of: self), swiftName != caseName {
+        named += " (the CodingKeys name of case \(quoted(swiftName)))"
+      }
+      throw invalid("\(named) has no route in \(Self.self).routes")
     }
     let storage = pattern.storage
     guard !pattern.hasScheme, !storage.opsBuffer.isEmpty else {
@@ -232,6 +265,19 @@ extension DeepLinkCodable {
     return try EncodedLink.encode(self).caseName
   }
 
+  /// The name of the case as Swift spells it, for messages about a case that `CodingKeys`
+  /// rename.
+  ///
+  /// `nil` when the names are the same or the Swift name cannot be told.
+  /// - Returns: The Swift name of a renamed case, or `nil`.
+  @_spi(DeepLinkingTools)
+  public func _swiftNameIfRenamed() -> String? {
+    guard let swiftName = swiftCaseName(of: self), let coded = try? _caseName(),
+      swiftName != coded
+    else { return nil }
+    return swiftName
+  }
+
   /// The case name and each associated value as the URL writes it, in declaration order.
   /// - Returns: The case name and the values by label (`_0` for an unlabeled one).
   /// - Throws: A ``DeepLinkError`` when the case cannot be encoded.
@@ -277,4 +323,17 @@ extension DeepLinkCodable {
     if let failure = state.failure { throw making(failure) }
     return link
   }
+}
+
+/// The name of `link`'s case as Swift spells it, which a `CodingKeys` enum may rename: the
+/// label of its associated values, or, for a case without any, its description when the type
+/// does not describe itself otherwise; `nil` when neither tells.
+func swiftCaseName(of link: some Any) -> String? {
+  let mirror = Mirror(reflecting: link)
+  guard mirror.displayStyle == .enum else { return nil }
+  if let label = mirror.children.first?.label { return label }
+  guard !(link is CustomStringConvertible), !(link is CustomDebugStringConvertible) else {
+    return nil
+  }
+  return String(describing: link)
 }

@@ -168,7 +168,7 @@ final class LinkDecodingState {
   func unknownCase() -> DeepLinkError {
     typeError(
       "\(linkType) has no case \(quoted(caseName)); expected a case for every key of "
-        + "\(linkType).routes")
+        + "\(linkType).routes, by the name its CodingKeys give it if they rename it")
   }
 }
 
