@@ -86,9 +86,20 @@
 public protocol DeepLinkCodable: DeepLinkRepresentable, Codable {
   /// The pattern of each case, by case name: host and path, without a scheme.
   static var routes: [String: URLPattern] { get }
+
+  /// Whether a `+` in the query reads as a space, as HTML forms and many web analytics links
+  /// write it (`?q=red+shoes`).
+  ///
+  /// `false` by default: a `+` reads as a plus, as RFC 3986 says. A `+` in the path is always a
+  /// plus, and printing escapes both (`%20`, `%2B`), so every printed link reads back the same
+  /// either way.
+  static var decodesPlusAsSpace: Bool { get }
 }
 
 extension DeepLinkCodable {
+  /// `+` reads as a plus.
+  public static var decodesPlusAsSpace: Bool { false }
+
   /// The host of the link's URL, from its route.
   public var host: String { (try? deepLinkBuilder().host) ?? "" }
 
@@ -130,7 +141,7 @@ extension DeepLinkCodable {
     try decodeCase(
       LinkDecodingState(
         decoding: string, scheme: scheme, universalLinkHosts: universalLinkHosts, routes: routes,
-        linkType: Self.self))
+        decodesPlusAsSpace: decodesPlusAsSpace, linkType: Self.self))
   }
 
   /// Builds the case that `state` holds the match of.

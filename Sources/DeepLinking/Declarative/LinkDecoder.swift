@@ -36,9 +36,9 @@ final class LinkDecodingState {
   /// - Throws: Why the URL is not one of the type's links, naming the nearest route.
   init(
     decoding url: String, scheme: String, universalLinkHosts: Set<String>,
-    routes: [String: URLPattern], linkType: Any.Type
+    routes: [String: URLPattern], decodesPlusAsSpace: Bool, linkType: Any.Type
   ) throws(DeepLinkError) {
-    let matcher = URLMatcher.default
+    let matcher = decodesPlusAsSpace ? URLMatcher.formDecoding : URLMatcher.default
     let chosen: Result<(String, URLMatch), DeepLinkError> = matcher.withURLLayout(
       url, failure: { .failure($0) },
       { bytes, layout in

@@ -84,6 +84,9 @@ public struct URLMatcher: Sendable {
   /// read as a plus.
   public static let `default` = URLMatcher()
 
+  /// The default matcher, reading `+` in the query as a space.
+  static let formDecoding = URLMatcher(decodesPlusAsSpace: true)
+
   /// Matches `url` against `pattern`.
   /// - Parameters:
   ///   - url: The URL string.
