@@ -2,7 +2,8 @@
 // with Fuzz/run.sh. A trap, a sanitizer report, `match` and `requireMatch` disagreeing, a
 // parameter read by name disagreeing with its pair or `value(_:as:)`'s overloads with the
 // generic accessor, the quick first-segment look turning away a route that matches, a
-// decoded link that does not print and decode back to itself, or a link's checked builder
+// decoded link (reading `+` as a plus, or as a space) that does not print and decode back to
+// itself, or a link's checked builder
 // printing otherwise than a plain one is a failure.
 
 import Foundation
@@ -33,6 +34,27 @@ enum FuzzLink: DeepLinkCodable, Hashable {
     "user": "user/<int:id>", "search": "search/<query>", "docs": "docs/<path:path>",
     "when": "when",
   ]
+}
+
+/// Links whose query reads `+` as a space, for decode → print → decode with form decoding.
+enum FuzzFormLink: DeepLinkCodable, Hashable {
+  case find(query: String, tags: [String], page: Int?)
+  case item(slug: String, ref: String?)
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = ["find": "search/<query>", "item": "item/<slug>"]
+  static let decodesPlusAsSpace = true
+}
+
+/// Decodes `url` as a `Link`; a link that decodes must print, and read back as itself.
+func checkRoundTrip<Link: DeepLinkCodable & Equatable>(_ type: Link.Type, _ url: String) {
+  guard let link = Link(string: url) else { return }
+  guard let printed = try? link.deepLinkBuilder().string() else {
+    fatalError("\(link), decoded from \(url), does not print")
+  }
+  guard Link(string: printed) == link else {
+    fatalError("\(link) printed \(printed), which does not decode back")
+  }
 }
 
 /// A hand-written link whose parts come from the input, for the checked builder of
@@ -148,14 +170,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fatalError("route and match disagree on \(url)")
   }
   if routed == nil, (try? router.requireRoute(url)) != nil { fatalError("requireRoute on \(url)") }
-  if let link = FuzzLink(string: url) {
-    guard let printed = try? link.deepLinkBuilder().string() else {
-      fatalError("\(link), decoded from \(url), does not print")
-    }
-    guard FuzzLink(string: printed) == link else {
-      fatalError("\(link) printed \(printed), which does not decode back")
-    }
-  }
+  checkRoundTrip(FuzzLink.self, url)
+  checkRoundTrip(FuzzFormLink.self, url)
   checkFirstSegmentLook(url)
   _ = try? URLPattern(validating: url)
   fuzzPrinting(url.split(separator: "|", omittingEmptySubsequences: false).map(String.init))
