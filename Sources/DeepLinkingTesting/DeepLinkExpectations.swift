@@ -142,11 +142,8 @@ public func expectRoutes<Link: DeepLinkCodable>(
       let name = try sample._caseName()
       covered.insert(name)
       if Link.routes[name] == nil {
-        let renamed = sample._swiftNameIfRenamed().map {
-          " (the CodingKeys name of case \"\($0)\")"
-        }
         Issue.record(
-          "case \"\(name)\"\(renamed ?? "") of \(Link.self) has no route in \(Link.self).routes",
+          "\(sample._caseReference(name)) of \(Link.self) has no route in \(Link.self).routes",
           sourceLocation: sourceLocation)
         continue
       }

@@ -172,11 +172,7 @@ extension DeepLinkCodable {
       DeepLinkError.printing(.invalidRoute, self, .url, value: nil, problem: problem)
     }
     guard let pattern = Self.routes[caseName] else {
-      var named = "case \(quoted(caseName))"
-      if let swiftName = swiftCaseName(of: self), swiftName != caseName {
-        named += " (the CodingKeys name of case \(quoted(swiftName)))"
-      }
-      throw invalid("\(named) has no route in \(Self.self).routes")
+      throw invalid("\(_caseReference(caseName)) has no route in \(Self.self).routes")
     }
     let storage = pattern.storage
     guard !pattern.hasScheme, !storage.opsBuffer.isEmpty else {
@@ -276,17 +272,16 @@ extension DeepLinkCodable {
     return try EncodedLink.encode(self).caseName
   }
 
-  /// The name of the case as Swift spells it, for messages about a case that `CodingKeys`
-  /// rename.
-  ///
-  /// `nil` when the names are the same or the Swift name cannot be told.
-  /// - Returns: The Swift name of a renamed case, or `nil`.
+  /// The case in messages: `case "sign-out"`, followed by its Swift name when `CodingKeys`
+  /// rename it, `case "sign-out" (the CodingKeys name of case "signOut")`.
+  /// - Parameter caseName: The case's name as `routes` keys it (see ``_caseName()``).
+  /// - Returns: The reference.
   @_spi(DeepLinkingTools)
-  public func _swiftNameIfRenamed() -> String? {
-    guard let swiftName = swiftCaseName(of: self), let coded = try? _caseName(),
-      swiftName != coded
-    else { return nil }
-    return swiftName
+  public func _caseReference(_ caseName: String) -> String {
+    guard let swiftName = swiftCaseName(of: self), swiftName != caseName else {
+      return "case \(quoted(caseName))"
+    }
+    return "case \(quoted(caseName)) (the CodingKeys name of case \(quoted(swiftName)))"
   }
 
   /// The case name and each associated value as the URL writes it, in declaration order.
