@@ -133,4 +133,28 @@ import Testing
     #expect(Overlap(string: "x://user/me") == .me)
     #expect(Overlap(string: "x://user/a/b") == .rest(path: "a/b"))
   }
+
+  @Test func exactTiesGoToTheCaseNameThatSortsFirst() {
+    // Routes are a dictionary, iterated in a different order in every process: the winner
+    // of a tie must not depend on it. Each table is tried with the winner's name sorting first
+    // and last among the cases.
+    enum Tie: DeepLinkCodable, Hashable {
+      case alpha(id: String)
+      case beta(id: String)
+      case gamma(id: String)
+      static let scheme = "x"
+      static let routes: [String: URLPattern] = [
+        "gamma": "user/<id>", "alpha": "user/<id>", "beta": "user/:id",
+      ]
+    }
+    enum TieWithLiteral: DeepLinkCodable, Hashable {
+      case alpha(id: String)
+      case zulu
+      static let scheme = "x"
+      static let routes: [String: URLPattern] = ["alpha": "user/<id>", "zulu": "user/me"]
+    }
+    #expect(Tie(string: "x://user/7") == .alpha(id: "7"))
+    #expect(TieWithLiteral(string: "x://user/me") == .zulu)
+    #expect(TieWithLiteral(string: "x://user/you") == .alpha(id: "you"))
+  }
 }
