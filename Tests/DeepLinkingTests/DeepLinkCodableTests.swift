@@ -120,15 +120,18 @@ import Testing
     enum Overlap: DeepLinkCodable, Hashable {
       case byName(name: String)
       case byID(id: Int)
+      case amount(value: Double)
       case me
       case rest(path: String)
       static let scheme = "x"
       static let routes: [String: URLPattern] = [
-        "byName": "user/<name>", "byID": "user/<int:id>", "me": "user/me",
-        "rest": "user/<path:path>",
+        "byName": "user/<name>", "byID": "user/<int:id>", "amount": "user/<float:value>",
+        "me": "user/me", "rest": "user/<path:path>",
       ]
     }
+    // 42 is a float too: int comes first, as in a router, though "amount" sorts first.
     #expect(Overlap(string: "x://user/42") == .byID(id: 42))
+    #expect(Overlap(string: "x://user/4.5") == .amount(value: 4.5))
     #expect(Overlap(string: "x://user/jake") == .byName(name: "jake"))
     #expect(Overlap(string: "x://user/me") == .me)
     #expect(Overlap(string: "x://user/a/b") == .rest(path: "a/b"))

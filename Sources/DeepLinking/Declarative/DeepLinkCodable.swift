@@ -74,9 +74,10 @@
 ///
 /// ## Routes
 ///
-/// When several routes match a URL, the most specific wins, segment by segment: a literal over
-/// a typed parameter (`<int:id>`) over a string parameter over `*` over `<path:…>`; exact ties
-/// go to the case name that sorts first. A case without a route, a pattern parameter that names
+/// When several routes match a URL, the most specific wins, segment by segment, in the order a
+/// ``DeepLinkRouter`` tries them: a literal over a typed parameter (`<int:…>`, then `<uuid:…>`,
+/// then `<float:…>`) over a string parameter over `*` over `<path:…>`; exact ties go to the
+/// case name that sorts first. A case without a route, a pattern parameter that names
 /// no associated value, or a value type that does not fit in a URL is a
 /// ``DeepLinkError/Code/invalidRoute`` error that names the case; the `DeepLinkingTesting`
 /// assertions find these before you ship.

@@ -321,14 +321,23 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
     /// Whether the op captures a named value.
     var isNamed: Bool { kind == .parameter || kind == .rest }
 
-    /// How specific the token is; lower sorts first, segment by segment: a literal is 0, a
-    /// typed parameter 1, a string parameter 2, `*` 3 and `<path:…>` 4.
+    /// How specific the token is; lower sorts first, segment by segment, in the router's
+    /// order: a literal, then `int`, `uuid`, `float`, a custom converter, a string parameter,
+    /// `*` and `<path:…>`. (The router also orders custom converters by name; links, the only
+    /// other users of this order, take built-in converters only.)
     var specificity: UInt8 {
       switch kind {
       case .literal: 0
-      case .parameter: builtIn == .string ? 2 : 1
-      case .wildcard: 3
-      case .rest: 4
+      case .parameter:
+        switch builtIn {
+        case .int?: 1
+        case .uuid?: 2
+        case .float?: 3
+        case .string?: 5
+        case .path?, nil: 4
+        }
+      case .wildcard: 6
+      case .rest: 7
       }
     }
   }
@@ -385,7 +394,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   public var description: String { source }
 
   /// Whether this pattern is more specific than `other` at the first segment where they
-  /// differ: literal over typed parameter over string parameter over `*` over `<path:…>`.
+  /// differ, in the router's order (see `Op.specificity`).
   func isMoreSpecific(than other: URLPattern) -> Bool {
     storage.opsBuffer.lazy.map(\.specificity).lexicographicallyPrecedes(
       other.storage.opsBuffer.lazy.map(\.specificity))

@@ -1,0 +1,88 @@
+import DeepLinking
+import DeepLinkingWorkloads
+import Foundation
+import Testing
+
+/// A link enum and a router given the same routes choose the same one for every URL.
+///
+/// Both document the same priority (literal, then `int`, `uuid` and `float`, then string
+/// parameters, `*`, `<path:…>`); the router decides it segment by segment in its trie, the
+/// enum by comparing the routes that match. Seeded random route tables, read by the enum
+/// through a task-local value so that tests running at the same time do not share one.
+@Suite struct LinkRouteChoiceTests {
+  @TaskLocal static var routes: [String: URLPattern] = [:]
+
+  /// Every case takes every parameter name the tables use; the ones its route does not name
+  /// are query items, absent here, so `nil`.
+  enum Link: DeepLinkCodable, Hashable {
+    case r0(n: Int?, u: UUID?, f: Double?, s: String?, t: String?, p: String?)
+    case r1(n: Int?, u: UUID?, f: Double?, s: String?, t: String?, p: String?)
+    case r2(n: Int?, u: UUID?, f: Double?, s: String?, t: String?, p: String?)
+    case r3(n: Int?, u: UUID?, f: Double?, s: String?, t: String?, p: String?)
+    case r4(n: Int?, u: UUID?, f: Double?, s: String?, t: String?, p: String?)
+    case r5(n: Int?, u: UUID?, f: Double?, s: String?, t: String?, p: String?)
+
+    static let scheme = "x"
+    static var routes: [String: URLPattern] { LinkRouteChoiceTests.routes }
+
+    var caseName: String {
+      switch self {
+      case .r0: "r0"
+      case .r1: "r1"
+      case .r2: "r2"
+      case .r3: "r3"
+      case .r4: "r4"
+      case .r5: "r5"
+      }
+    }
+  }
+
+  static let tokens = ["a", "b", "<int:n>", "<uuid:u>", "<float:f>", "<s>", ":t", "*", "<path:p>"]
+  static let values = ["a", "b", "12", "-3", "1.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "x"]
+
+  @Test func enumChoosesTheRouteTheRouterChooses() throws {
+    var random = SplitMix64(state: 11)
+    var checked = 0
+    var decoded = 0
+    for _ in 0..<300 {
+      // Up to six routes, each parameter name at most once in a route.
+      var table: [String: URLPattern] = [:]
+      for index in 0..<Int.random(in: 1...6, using: &random) {
+        var segments: [String] = []
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+          let token = Self.tokens.randomElement(using: &random) ?? "a"
+          let isParameter = token.hasPrefix("<") || token.hasPrefix(":")
+          if isParameter, segments.contains(token) { continue }
+          segments.append(token)
+          if token.hasPrefix("<path:") { break }
+        }
+        table["r\(index)"] = try URLPattern(validating: segments.joined(separator: "/"))
+      }
+      // Registered in name order: the router breaks exact ties by registration order, the
+      // enum by case name.
+      var router = DeepLinkRouter<String>()
+      for (name, pattern) in table.sorted(by: { $0.key < $1.key }) {
+        router.register(pattern) { _, _ in name }
+      }
+
+      for _ in 0..<40 {
+        let url =
+          "x://"
+          + (0..<Int.random(in: 1...4, using: &random)).map { _ in
+            Self.values.randomElement(using: &random) ?? "a"
+          }.joined(separator: "/")
+        let routed = router.route(url)
+        let link = Self.$routes.withValue(table) { Link(string: url) }
+        let sources = table.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        #expect(
+          link?.caseName == routed,
+          "\(url) with routes \(sources): the enum chose \(link?.caseName ?? "nothing"), the router \(routed ?? "nothing")"
+        )
+        checked += 1
+        if link != nil { decoded += 1 }
+      }
+    }
+    #expect(checked == 12_000)
+    #expect(decoded > 2_000, "the generator should produce many matches, found \(decoded)")
+  }
+}
