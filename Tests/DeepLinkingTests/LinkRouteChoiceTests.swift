@@ -8,7 +8,8 @@ import Testing
 /// Both document the same priority (literal, then `int`, `uuid` and `float`, then string
 /// parameters, `*`, `<path:…>`); the router decides it segment by segment in its trie, the
 /// enum by comparing the routes that match. Seeded random route tables, read by the enum
-/// through a task-local value so that tests running at the same time do not share one.
+/// through a task-local value so that tests running at the same time do not share one, and
+/// URLs in both the custom-scheme and the universal-link form.
 @Suite struct LinkRouteChoiceTests {
   @TaskLocal static var routes: [String: URLPattern] = [:]
 
@@ -23,6 +24,7 @@ import Testing
     case r5(n: Int?, u: UUID?, f: Double?, s: String?, t: String?, p: String?)
 
     static let scheme = "x"
+    static let universalLinkHosts: Set<String> = ["example.com"]
     static var routes: [String: URLPattern] { LinkRouteChoiceTests.routes }
 
     var caseName: String {
@@ -38,7 +40,11 @@ import Testing
   }
 
   static let tokens = ["a", "b", "<int:n>", "<uuid:u>", "<float:f>", "<s>", ":t", "*", "<path:p>"]
-  static let values = ["a", "b", "12", "-3", "1.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "x"]
+  // Capitals and escapes too: the host (the first segment) is read ignoring case, the rest
+  // not, and escapes are decoded before any comparison, in both.
+  static let values = [
+    "a", "b", "A", "%61", "%41", "12", "-3", "1.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "x",
+  ]
 
   @Test func enumChoosesTheRouteTheRouterChooses() throws {
     var random = SplitMix64(state: 11)
@@ -60,14 +66,23 @@ import Testing
       }
       // Registered in name order: the router breaks exact ties by registration order, the
       // enum by case name.
-      var router = DeepLinkRouter<String>()
+      var matcher = URLMatcher()
+      matcher.universalLinkHosts = Link.universalLinkHosts
+      var router = DeepLinkRouter<String>(matcher: matcher)
       for (name, pattern) in table.sorted(by: { $0.key < $1.key }) {
         router.register(pattern) { _, _ in name }
       }
 
       for _ in 0..<40 {
+        // The custom-scheme form and the universal-link form, in which the first segment is
+        // a path segment, read with its case; and web forms that neither may take. (Not
+        // another custom scheme: a router's pattern without a scheme takes any.)
+        let prefixes = [
+          "x://", "X://", "https://example.com/", "https://EXAMPLE.com/", "http://example.com/",
+          "https://example.org/",
+        ]
         let url =
-          "x://"
+          (prefixes.randomElement(using: &random) ?? "x://")
           + (0..<Int.random(in: 1...4, using: &random)).map { _ in
             Self.values.randomElement(using: &random) ?? "a"
           }.joined(separator: "/")
