@@ -137,6 +137,61 @@ import Testing
     #expect(Overlap(string: "x://user/a/b") == .rest(path: "a/b"))
   }
 
+  /// A value that a route winning over the case's own also matches would print a URL that
+  /// decodes as another case: printing refuses it, naming both.
+  @Test func valuesThatAWinningRouteTakesDoNotPrint() throws {
+    enum Shadowed: DeepLinkCodable, Hashable {
+      case profile(name: String)
+      case me
+      case item(id: Int)
+      case named(slug: String)
+      case file(path: String)
+      static let scheme = "x"
+      static let routes: [String: URLPattern] = [
+        "profile": "user/<name>", "me": "user/me", "item": "items/<int:id>",
+        "named": "items/<slug>", "file": "items/<path:path>",
+      ]
+    }
+    let refused: [(Shadowed, String)] = [
+      (
+        .profile(name: "me"),
+        #"cannot print profile(name: "me"): its URL "x://user/me" decodes as case "me", whose route "user/me" wins over "user/<name>"; expected a value that no route winning over it matches"#
+      ),
+      (
+        .named(slug: "42"),
+        #"cannot print named(slug: "42"): its URL "x://items/42" decodes as case "item", whose route "items/<int:id>" wins over "items/<slug>"; expected a value that no route winning over it matches"#
+      ),
+      // Of the two routes that win over `<path:path>` here, the one decoding chooses.
+      (
+        .file(path: "7"),
+        #"cannot print file(path: "7"): its URL "x://items/7" decodes as case "item", whose route "items/<int:id>" wins over "items/<path:path>"; expected a value that no route winning over it matches"#
+      ),
+    ]
+    for (link, message) in refused {
+      let error = try #require(throws: DeepLinkError.self) { try link.deepLinkBuilder().string() }
+      #expect(error.description == message)
+      #expect(error.code == .unprintable)
+    }
+    // The host is read ignoring case, so a route that writes it with capitals competes too.
+    enum Capitalized: DeepLinkCodable, Hashable {
+      case profile(name: String)
+      case me
+      static let scheme = "x"
+      static let routes: [String: URLPattern] = ["profile": "User/<name>", "me": "user/me"]
+    }
+    let error = try #require(throws: DeepLinkError.self) {
+      try Capitalized.profile(name: "me").deepLinkBuilder().string()
+    }
+    #expect(
+      error.description
+        == #"cannot print profile(name: "me"): its URL "x://User/me" decodes as case "me", whose route "user/me" wins over "User/<name>"; expected a value that no route winning over it matches"#
+    )
+    // The same cases with other values print, and read back.
+    for link in [Shadowed.profile(name: "you"), .me, .named(slug: "x"), .file(path: "7/8")] {
+      #expect(Shadowed(string: try link.deepLinkBuilder().string()) == link)
+    }
+  }
+
   @Test func exactTiesGoToTheCaseNameThatSortsFirst() {
     // Routes are a dictionary, iterated in a different order in every process: the winner
     // of a tie must not depend on it. Each table is tried with the winner's name sorting first

@@ -3,7 +3,8 @@ import DeepLinkingWorkloads
 import Foundation
 import Testing
 
-/// A link enum and a router given the same routes choose the same one for every URL.
+/// A link enum and a router given the same routes choose the same one for every URL, and a
+/// link prints only URLs that decode as itself.
 ///
 /// Both document the same priority (literal, then `int`, `uuid` and `float`, then string
 /// parameters, `*`, `<path:…>`); the router decides it segment by segment in its trie, the
@@ -27,6 +28,20 @@ import Testing
     static let universalLinkHosts: Set<String> = ["example.com"]
     static var routes: [String: URLPattern] { LinkRouteChoiceTests.routes }
 
+    /// The case called `name`, with the parameter values given.
+    static func make(
+      _ name: String, n: Int?, u: UUID?, f: Double?, s: String?, t: String?, p: String?
+    ) -> Link {
+      switch name {
+      case "r0": .r0(n: n, u: u, f: f, s: s, t: t, p: p)
+      case "r1": .r1(n: n, u: u, f: f, s: s, t: t, p: p)
+      case "r2": .r2(n: n, u: u, f: f, s: s, t: t, p: p)
+      case "r3": .r3(n: n, u: u, f: f, s: s, t: t, p: p)
+      case "r4": .r4(n: n, u: u, f: f, s: s, t: t, p: p)
+      default: .r5(n: n, u: u, f: f, s: s, t: t, p: p)
+      }
+    }
+
     var caseName: String {
       switch self {
       case .r0: "r0"
@@ -46,24 +61,29 @@ import Testing
     "a", "b", "A", "%61", "%41", "12", "-3", "1.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "x",
   ]
 
+  /// Up to six routes, each parameter name at most once in a route.
+  static func randomTable(using random: inout SplitMix64) throws -> [String: URLPattern] {
+    var table: [String: URLPattern] = [:]
+    for index in 0..<Int.random(in: 1...6, using: &random) {
+      var segments: [String] = []
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        let token = tokens.randomElement(using: &random) ?? "a"
+        let isParameter = token.hasPrefix("<") || token.hasPrefix(":")
+        if isParameter, segments.contains(token) { continue }
+        segments.append(token)
+        if token.hasPrefix("<path:") { break }
+      }
+      table["r\(index)"] = try URLPattern(validating: segments.joined(separator: "/"))
+    }
+    return table
+  }
+
   @Test func enumChoosesTheRouteTheRouterChooses() throws {
     var random = SplitMix64(state: 11)
     var checked = 0
     var decoded = 0
     for _ in 0..<300 {
-      // Up to six routes, each parameter name at most once in a route.
-      var table: [String: URLPattern] = [:]
-      for index in 0..<Int.random(in: 1...6, using: &random) {
-        var segments: [String] = []
-        for _ in 0..<Int.random(in: 1...3, using: &random) {
-          let token = Self.tokens.randomElement(using: &random) ?? "a"
-          let isParameter = token.hasPrefix("<") || token.hasPrefix(":")
-          if isParameter, segments.contains(token) { continue }
-          segments.append(token)
-          if token.hasPrefix("<path:") { break }
-        }
-        table["r\(index)"] = try URLPattern(validating: segments.joined(separator: "/"))
-      }
+      let table = try Self.randomTable(using: &random)
       // Registered in name order: the router breaks exact ties by registration order, the
       // enum by case name.
       var matcher = URLMatcher()
@@ -99,5 +119,51 @@ import Testing
     }
     #expect(checked == 12_000)
     #expect(decoded > 2_000, "the generator should produce many matches, found \(decoded)")
+  }
+
+  /// Printing refuses a link whose URL a route winning over the link's own would take
+  /// (`.r1(s: "a")` under `<s>`, beside `a`), and every URL it prints decodes as the link.
+  @Test func printedLinksDecodeAsThemselves() throws {
+    var random = SplitMix64(state: 12)
+    var printed = 0
+    var refused = 0
+    let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    for _ in 0..<300 {
+      let table = try Self.randomTable(using: &random)
+      for _ in 0..<20 {
+        guard let name = table.keys.sorted().randomElement(using: &random),
+          let names = table[name]?.parameterNames
+        else { continue }
+        func value<Value>(_ name: String, _ choices: [Value]) -> Value? {
+          names.contains(name) ? choices.randomElement(using: &random) : nil
+        }
+        let link = Link.make(
+          name, n: value("n", [12, -3, 0]), u: value("u", [uuid].compactMap { $0 }),
+          f: value("f", [1.5, 12, -3]), s: value("s", ["a", "b", "12", "1.5", "x", "A"]),
+          t: value("t", ["a", "b", "-3", "x"]), p: value("p", ["a", "a/b", "12", "b/12/x"]))
+        let result = Self.$routes.withValue(table) {
+          Result { () throws(DeepLinkError) in try link.deepLinkBuilder().string() }
+        }
+        switch result {
+        case .success(let url):
+          let decoded = Self.$routes.withValue(table) { Link(string: url) }
+          #expect(decoded == link, "\(link) printed \(url) with routes \(table)")
+          printed += 1
+        case .failure(let error) where error.description.contains(" wins over "):
+          refused += 1
+          // The URL it would have printed does decode as another case.
+          let start = try #require(error.description.range(of: "its URL \"")).upperBound
+          let url = String(error.description[start...].prefix { $0 != "\"" })
+          let decoded = Self.$routes.withValue(table) { Link(string: url) }
+          #expect(url.hasPrefix("x://"), "\(error)")
+          #expect(decoded != nil && decoded?.caseName != name, "\(error)")
+        case .failure(let error):
+          // `*` stands for no value, so a route with it cannot print.
+          #expect(table[name]?.source.contains("*") == true, "\(link): \(error)")
+        }
+      }
+    }
+    #expect(printed > 1_000, "the generator should print many links, printed \(printed)")
+    #expect(refused > 100, "the generator should make many refused links, refused \(refused)")
   }
 }

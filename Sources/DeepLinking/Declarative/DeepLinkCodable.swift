@@ -77,10 +77,14 @@
 /// When several routes match a URL, the most specific wins, segment by segment, in the order a
 /// ``DeepLinkRouter`` tries them: a literal over a typed parameter (`<int:…>`, then `<uuid:…>`,
 /// then `<float:…>`) over a string parameter over `*` over `<path:…>`; exact ties go to the
-/// case name that sorts first. A case without a route, a pattern parameter that names
-/// no associated value, or a value type that does not fit in a URL is a
-/// ``DeepLinkError/Code/invalidRoute`` error that names the case; the `DeepLinkingTesting`
-/// assertions find these before you ship.
+/// case name that sorts first. So a value that a route winning over its case's own also
+/// matches (`.profile(name: "me")` under `user/<name>`, beside `user/me`) would print a URL
+/// that decodes as another case: printing refuses it with an
+/// ``DeepLinkError/Code/unprintable`` error that names both routes.
+///
+/// A case without a route, a pattern parameter that names no associated value, or a value
+/// type that does not fit in a URL is a ``DeepLinkError/Code/invalidRoute`` error that names
+/// the case; the `DeepLinkingTesting` assertions find these before you ship.
 ///
 /// Host, path and query items are derived; a hand-written member in your enum still takes
 /// precedence.
@@ -172,9 +176,11 @@ extension DeepLinkCodable {
     func invalid(_ problem: String) -> DeepLinkError {
       DeepLinkError.printing(.invalidRoute, self, .url, value: nil, problem: problem)
     }
-    guard let pattern = Self.routes[caseName] else {
+    let routes = Self.routes
+    guard let route = routes.index(forKey: caseName) else {
       throw invalid("\(_caseReference(caseName)) has no route in \(Self.self).routes")
     }
+    let pattern = routes.values[route]
     let storage = pattern.storage
     guard !pattern.hasScheme, !storage.opsBuffer.isEmpty else {
       throw invalid(routeWithSchemeProblem(caseName, pattern))
@@ -240,8 +246,41 @@ extension DeepLinkCodable {
     }
     var builder = DeepLinkBuilder(
       scheme: Self.scheme, host: host ?? "", pathSegments: segments, queryItems: queryItems)
-    if !builder.checkForPrinting() { builder.subject = self }
+    guard let printed = builder.checkForPrinting() else {
+      builder.subject = self
+      return builder
+    }
+    // A value that a route winning over this one also matches (`.byName(name: "me")` under
+    // `user/<name>`, beside `user/me`) prints a URL that decodes as another case.
+    if let rival = Self.routeWinning(over: route, in: routes, for: printed) {
+      throw DeepLinkError.printing(
+        .unprintable, self, .url, value: nil,
+        problem: "its URL \(quoted(printed)) decodes as case \(quoted(routes.keys[rival])), "
+          + "whose route \(quoted(routes.values[rival].source)) wins over "
+          + "\(quoted(pattern.source)); expected a value that no route winning over it matches")
+    }
     return builder
+  }
+
+  /// The route that decoding `url` would choose over `route`, if one matches it.
+  private static func routeWinning(
+    over route: [String: URLPattern].Index, in routes: [String: URLPattern], for url: String
+  ) -> [String: URLPattern].Index? {
+    // Usually no other route starts with the same host: then none can, and the URL is not
+    // read.
+    let own = routes.values[route]
+    var index = routes.startIndex
+    while index != routes.endIndex, index == route || !routes.values[index].mayWin(over: own) {
+      routes.formIndex(after: &index)
+    }
+    guard index != routes.endIndex else { return nil }
+    let matcher = decodesPlusAsSpace ? URLMatcher.formDecoding : URLMatcher.default
+    var match: URLMatch?
+    return matcher.withURLLayout(
+      url, failure: { _ in nil },
+      { bytes, layout in
+        chooseRoute(url, bytes, layout, in: routes, matcher: matcher, over: route, match: &match)
+      })
   }
 
   /// Throws unless the converter that will read `text` back accepts it.

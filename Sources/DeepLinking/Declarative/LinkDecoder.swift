@@ -39,9 +39,6 @@ final class LinkDecodingState {
     routes: [String: URLPattern], decodesPlusAsSpace: Bool, linkType: Any.Type
   ) throws(DeepLinkError) {
     let matcher = decodesPlusAsSpace ? URLMatcher.formDecoding : URLMatcher.default
-    // The chosen route is kept by its index and its match written here, not returned: a
-    // match is some 110 bytes, and every copy of it, and every route read out of `routes`,
-    // is work (`swift run -c release DeepLinkingBenchmarks` measures it).
     var chosen: [String: URLPattern].Index?
     var chosenMatch: URLMatch?
     let failure: DeepLinkError? = matcher.withURLLayout(
@@ -54,29 +51,7 @@ final class LinkDecodingState {
         } catch {
           return error
         }
-        var index = routes.startIndex
-        while index != routes.endIndex {
-          defer { routes.formIndex(after: &index) }
-          let pattern = routes.values[index]
-          // Most routes differ in their host: turned away before a full run.
-          guard !pattern.hasScheme, !matcher.firstSegmentRefuses(bytes, layout, pattern) else {
-            continue
-          }
-          // A route that could not win is not run.
-          if let current = chosen {
-            let best = routes.values[current]
-            let better =
-              pattern.isMoreSpecific(than: best)
-              || (!best.isMoreSpecific(than: pattern) && routes.keys[index] < routes.keys[current])
-            if !better { continue }
-          }
-          guard
-            case .matched(let match) = matcher.run(
-              url, bytes, layout, pattern, explain: false, admitted: true)
-          else { continue }
-          chosen = index
-          chosenMatch = match
-        }
+        chosen = chooseRoute(url, bytes, layout, in: routes, matcher: matcher, match: &chosenMatch)
         return chosen == nil ? nearestRoute(url, bytes, layout, routes, linkType: linkType) : nil
       })
     if let failure { throw failure }
@@ -181,6 +156,54 @@ final class LinkDecodingState {
       "\(linkType) has no case \(quoted(caseName)); expected a case for every key of "
         + "\(linkType).routes, by the name its CodingKeys give it if they rename it")
   }
+}
+
+/// The route that decoding chooses for a URL: the most specific of `routes` that matches it,
+/// between routes of the same shape the first by case name; `nil` when none matches.
+///
+/// With `rival`, only routes that win over that one are considered: a printed link checks
+/// that none takes its URL.
+/// - Parameters:
+///   - url: The URL, whose bytes and layout follow.
+///   - bytes: The URL's bytes.
+///   - layout: The URL's layout.
+///   - routes: The link type's routes.
+///   - matcher: The matcher that reads the link type's URLs.
+///   - rival: A route to consider only the winners over, or `nil` for all routes.
+///   - match: Set to the chosen route's match (written here rather than returned: a match is
+///     some 110 bytes, and each copy costs; so does reading a name or a pattern out of
+///     `routes`, which retains it, so routes are kept by index).
+/// - Returns: The index of the chosen route in `routes`.
+func chooseRoute(
+  _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+  in routes: [String: URLPattern], matcher: URLMatcher,
+  over rival: [String: URLPattern].Index? = nil, match: inout URLMatch?
+) -> [String: URLPattern].Index? {
+  var chosen = rival
+  var index = routes.startIndex
+  while index != routes.endIndex {
+    defer { routes.formIndex(after: &index) }
+    let pattern = routes.values[index]
+    // Most routes differ in their host: turned away before a full run.
+    guard !pattern.hasScheme, !matcher.firstSegmentRefuses(bytes, layout, pattern) else {
+      continue
+    }
+    // A route that could not win is not run.
+    if let current = chosen {
+      let best = routes.values[current]
+      let better =
+        pattern.isMoreSpecific(than: best)
+        || (!best.isMoreSpecific(than: pattern) && routes.keys[index] < routes.keys[current])
+      if !better { continue }
+    }
+    guard
+      case .matched(let found) = matcher.run(
+        url, bytes, layout, pattern, explain: false, admitted: true)
+    else { continue }
+    chosen = index
+    match = found
+  }
+  return chosen == rival ? nil : chosen
 }
 
 /// "an Int", "a String": the type's name with its article, for messages.

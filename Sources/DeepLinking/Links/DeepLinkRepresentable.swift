@@ -107,7 +107,7 @@ extension DeepLinkRepresentable {
       scheme: Self.scheme, host: host, path: path, queryItems: queryItems)
     // Errors name the link; only a builder that will throw needs it (boxing it costs more
     // than the rest of printing a small link).
-    if !builder.checkForPrinting() { builder.subject = self }
+    if builder.checkForPrinting() == nil { builder.subject = self }
     return builder
   }
 

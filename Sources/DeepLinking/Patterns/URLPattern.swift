@@ -393,6 +393,22 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   /// The pattern as it was written.
   public var description: String { source }
 
+  /// Whether this pattern, of a link type's routes, might be chosen over `other` for a URL
+  /// that `other` matches: `false` when their first segments tell, as when both start with
+  /// a literal (the host) and the literals differ, or when only `other` starts with one.
+  func mayWin(over other: URLPattern) -> Bool {
+    guard !hasScheme, let first = storage.opsBuffer.first,
+      let otherFirst = other.storage.opsBuffer.first, otherFirst.kind == .literal
+    else { return !hasScheme }
+    guard first.kind == .literal else { return false }
+    // The host is read ignoring case.
+    let literal = storage.literalsBuffer[
+      Int(first.literal.lowerBound)..<Int(first.literal.upperBound)]
+    let otherLiteral = other.storage.literalsBuffer[
+      Int(otherFirst.literal.lowerBound)..<Int(otherFirst.literal.upperBound)]
+    return literal.elementsEqual(otherLiteral) { lowercasedASCII($0) == lowercasedASCII($1) }
+  }
+
   /// Whether this pattern is more specific than `other` at the first segment where they
   /// differ, in the router's order (see `Op.specificity`).
   func isMoreSpecific(than other: URLPattern) -> Bool {

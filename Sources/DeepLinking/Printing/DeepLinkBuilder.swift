@@ -279,18 +279,19 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     return try outcome.get()
   }
 
-  /// Checks the scheme and every part now, and keeps the printed link: `false` when something
-  /// would not print.
+  /// Checks the scheme and every part now, and keeps and returns the printed link: `nil` when
+  /// something would not print.
   ///
   /// A link's builder is checked as it is made and given the link for its errors only when
   /// the check fails, so that printing a link does not box the link for messages it never
   /// shows.
-  mutating func checkForPrinting() -> Bool {
+  mutating func checkForPrinting() -> String? {
     do throws(DeepLinkError) {
-      printed = try string()
-      return true
+      let string = try string()
+      printed = string
+      return string
     } catch {
-      return false
+      return nil
     }
   }
 
