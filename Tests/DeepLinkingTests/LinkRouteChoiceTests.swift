@@ -122,7 +122,8 @@ import Testing
   }
 
   /// Printing refuses a link whose URL a route winning over the link's own would take
-  /// (`.r1(s: "a")` under `<s>`, beside `a`), and every URL it prints decodes as the link.
+  /// (`.r1(s: "a")` under `<s>`, beside `a`), and every URL it prints, in either form and
+  /// with values in the query too, decodes as the link.
   @Test func printedLinksDecodeAsThemselves() throws {
     var random = SplitMix64(state: 12)
     var printed = 0
@@ -134,20 +135,27 @@ import Testing
         guard let name = table.keys.sorted().randomElement(using: &random),
           let names = table[name]?.parameterNames
         else { continue }
+        // Values the route names are in the path; the others, when not `nil`, in the query.
         func value<Value>(_ name: String, _ choices: [Value]) -> Value? {
-          names.contains(name) ? choices.randomElement(using: &random) : nil
+          names.contains(name) || Int.random(in: 0..<4, using: &random) == 0
+            ? choices.randomElement(using: &random) : nil
         }
         let link = Link.make(
           name, n: value("n", [12, -3, 0]), u: value("u", [uuid].compactMap { $0 }),
-          f: value("f", [1.5, 12, -3]), s: value("s", ["a", "b", "12", "1.5", "x", "A"]),
-          t: value("t", ["a", "b", "-3", "x"]), p: value("p", ["a", "a/b", "12", "b/12/x"]))
+          f: value("f", [1.5, 12, -3]), s: value("s", ["a", "b", "12", "1.5", "x", "A", "a b"]),
+          t: value("t", ["a", "b", "-3", "x", "&=?"]), p: value("p", ["a", "a/b", "12", "b/12/x"]))
         let result = Self.$routes.withValue(table) {
-          Result { () throws(DeepLinkError) in try link.deepLinkBuilder().string() }
+          Result { () throws(DeepLinkError) in
+            let builder = try link.deepLinkBuilder()
+            return [try builder.string(), try builder.universalLinkString(host: "example.com")]
+          }
         }
         switch result {
-        case .success(let url):
-          let decoded = Self.$routes.withValue(table) { Link(string: url) }
-          #expect(decoded == link, "\(link) printed \(url) with routes \(table)")
+        case .success(let urls):
+          for url in urls {
+            let decoded = Self.$routes.withValue(table) { Link(string: url) }
+            #expect(decoded == link, "\(link) printed \(url) with routes \(table)")
+          }
           printed += 1
         case .failure(let error) where error.description.contains(" wins over "):
           refused += 1
