@@ -122,7 +122,8 @@ public func expectRejects<Link: DeepLinkRepresentable>(
 
 /// Expects the routes table of `Link` to fit its cases: every sample's case has a route,
 /// every route belongs to a sample's case, and every sample prints (so each pattern parameter
-/// names a value and every value fits in a URL).
+/// names a value, every value fits in a URL, and no route that wins over the sample's own
+/// takes its URL).
 ///
 /// ```swift
 /// @Test func routesCoverEveryCase() {

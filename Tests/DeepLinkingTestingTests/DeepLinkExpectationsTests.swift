@@ -79,6 +79,14 @@ enum Unprintable: DeepLinkCodable, Hashable {
   static let routes: [String: URLPattern] = ["routed": "routed", "nested": "nested"]
 }
 
+/// Two routes of the same shape: the case whose name sorts first takes every URL of both.
+enum Twins: DeepLinkCodable, Hashable {
+  case alpha(id: String)
+  case beta(id: String)
+  static let scheme = "twins"
+  static let routes: [String: URLPattern] = ["alpha": "user/<id>", "beta": "user/:id"]
+}
+
 @Suite struct DeepLinkExpectationsTests {
   @Test func passingExpectationsRecordNothing() {
     expectRoundTrip([Shop.cart, .item(id: 7, color: "red"), .item(id: -1, color: nil)])
@@ -182,6 +190,18 @@ enum Unprintable: DeepLinkCodable, Hashable {
         $0.rawValue
           == #"route "orders" of Shop.routes names no case among the samples; expected a case called "orders" (in its CodingKeys, if they rename it), or a sample of it"#
       }
+    }
+  }
+
+  /// A route that another of the same shape always wins over has no URL of its own: its
+  /// sample does not print, which says why.
+  @Test func aRouteThatNeverWinsIsFound() {
+    expectIssue(
+      containing:
+        #"beta(id: "b") does not print: cannot print beta(id: "b"): its URL "twins://user/b" decodes as case "alpha", whose route "user/<id>" wins over "user/:id"; expected a value that no route winning over it matches"#
+    ) {
+      expectRoutes(of: Twins.self, cover: [.alpha(id: "a"), .beta(id: "b")])
+      return #line - 1
     }
   }
 
