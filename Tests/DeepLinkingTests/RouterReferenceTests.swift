@@ -41,8 +41,29 @@ import Testing
   }
 
   @Test func routerAgreesWithBruteForce() throws {
-    var random = SplitMix64(state: 4)
-    var matcher = URLMatcher()
+    try expectAgreement(
+      seed: 4, patternPrefixes: ["myapp://", ""], urlPrefixes: ["myapp://"], minimumRouted: 2_000)
+  }
+
+  /// Web patterns, universal links (a pattern without a scheme matches them, its first
+  /// segment read with its case), and web URLs that no pattern may take.
+  @Test func routerAgreesWithBruteForceOnTheWeb() throws {
+    try expectAgreement(
+      seed: 5, patternPrefixes: ["myapp://", "", "https://example.com/"],
+      urlPrefixes: [
+        "myapp://", "https://example.com/", "https://EXAMPLE.com/", "http://example.com/",
+        "https://example.org/",
+      ],
+      minimumRouted: 1_000)
+  }
+
+  /// Routes 12,000 URLs through random route tables and expects the router's choice to be
+  /// the reference's.
+  func expectAgreement(
+    seed: UInt64, patternPrefixes: [String], urlPrefixes: [String], minimumRouted: Int
+  ) throws {
+    var random = SplitMix64(state: seed)
+    var matcher = URLMatcher(universalLinkHosts: ["example.com"])
     matcher.valueConverters["even"] = { components, index in
       Int(components[index]).flatMap { $0.isMultiple(of: 2) ? $0 : nil }
     }
@@ -69,7 +90,8 @@ import Testing
             ? token + "\(number)" : token.replacingOccurrences(of: ">", with: "\(number)>")
         }
         let source =
-          (Bool.random(using: &random) ? "myapp://" : "") + segments.joined(separator: "/")
+          (patternPrefixes.randomElement(using: &random) ?? "")
+          + segments.joined(separator: "/")
         guard segmentsOf[source] == nil else { continue }
         sources.append(source)
         segmentsOf[source] = segments
@@ -81,7 +103,7 @@ import Testing
       for _ in 0..<40 {
         let count = Int.random(in: 1...4, using: &random)
         let url =
-          "myapp://"
+          (urlPrefixes.randomElement(using: &random) ?? "myapp://")
           + (0..<count).map { _ in Self.values.randomElement(using: &random) ?? "a" }
           .joined(separator: "/")
         // The reference: every pattern on its own, the most specific winning; on an exact
@@ -90,9 +112,9 @@ import Testing
         for (order, pattern) in patterns.enumerated()
         where pattern.match(url, using: matcher) != nil {
           let ranks = (segmentsOf[pattern.source] ?? []).map(Self.rank)
-          let namesScheme = pattern.source.hasPrefix("myapp://")
+          let namesScheme = pattern.source.contains("://")
           if let current = best {
-            let currentNamesScheme = current.pattern.source.hasPrefix("myapp://")
+            let currentNamesScheme = current.pattern.source.contains("://")
             let better =
               Self.precedes(ranks, current.ranks)
               || (!Self.precedes(current.ranks, ranks)
@@ -111,6 +133,7 @@ import Testing
       }
     }
     #expect(checked == 12_000)
-    #expect(routed > 2_000, "the generator should produce many matches, found \(routed)")
+    #expect(
+      routed > minimumRouted, "the generator should produce many matches, found \(routed)")
   }
 }
