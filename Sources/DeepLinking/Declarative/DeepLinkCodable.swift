@@ -167,8 +167,9 @@ extension DeepLinkCodable {
   /// Prints the case through its route: path parameters from the values they name, the other
   /// values as query items.
   /// - Returns: The builder.
-  /// - Throws: A ``DeepLinkError`` when the case has no route, its route cannot be filled, or
-  ///   a value would not read back the same.
+  /// - Throws: A ``DeepLinkError`` when the case has no route, its route cannot be filled, a
+  ///   value would not read back the same, or the URL would decode as another case (a route
+  ///   that wins over the case's own matches it).
   public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
     let encoded = try EncodedLink.encode(self)
     let caseName = encoded.caseName
@@ -250,7 +251,7 @@ extension DeepLinkCodable {
       builder.subject = self
       return builder
     }
-    // A value that a route winning over this one also matches (`.byName(name: "me")` under
+    // A value that a route winning over this one also matches (`.profile(name: "me")` under
     // `user/<name>`, beside `user/me`) prints a URL that decodes as another case.
     if let rival = Self.routeWinning(over: route, in: routes, for: printed) {
       throw DeepLinkError.printing(
