@@ -84,11 +84,11 @@ import Testing
     var decoded = 0
     for _ in 0..<300 {
       let table = try Self.randomTable(using: &random)
-      // Registered in name order: the router breaks exact ties by registration order, the
-      // enum by case name.
       var matcher = URLMatcher()
       matcher.universalLinkHosts = Link.universalLinkHosts
       var router = DeepLinkRouter<String>(matcher: matcher)
+      // Registered in name order: the router breaks exact ties by registration order, the
+      // enum by case name.
       for (name, pattern) in table.sorted(by: { $0.key < $1.key }) {
         router.register(pattern) { _, _ in name }
       }
