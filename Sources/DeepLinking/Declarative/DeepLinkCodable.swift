@@ -215,10 +215,7 @@ extension DeepLinkCodable {
     for op in storage.opsBuffer {
       switch op.kind {
       case .literal:
-        let range = Int(op.literal.lowerBound)..<Int(op.literal.upperBound)
-        add(
-          String(
-            decoding: UnsafeBufferPointer(rebasing: storage.literalsBuffer[range]), as: UTF8.self))
+        add(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
       case .wildcard:
         throw invalid(
           "the route \(quoted(pattern.source)) has \"*\", which stands for "
@@ -253,7 +250,9 @@ extension DeepLinkCodable {
     }
     // A value that a route winning over this one also matches (`.profile(name: "me")` under
     // `user/<name>`, beside `user/me`) prints a URL that decodes as another case.
-    if let rival = Self.routeWinning(over: route, in: routes, for: printed) {
+    if let rival = routeWinning(
+      over: route, in: routes, for: printed, decodesPlusAsSpace: Self.decodesPlusAsSpace)
+    {
       throw DeepLinkError.printing(
         .unprintable, self, .url, value: nil,
         problem: "its URL \(quoted(printed)) decodes as case \(quoted(routes.keys[rival])), "
@@ -261,27 +260,6 @@ extension DeepLinkCodable {
           + "\(quoted(pattern.source)); expected a value that no route winning over it matches")
     }
     return builder
-  }
-
-  /// The route that decoding `url` would choose over `route`, if one matches it.
-  private static func routeWinning(
-    over route: [String: URLPattern].Index, in routes: [String: URLPattern], for url: String
-  ) -> [String: URLPattern].Index? {
-    // Usually no other route starts with the same host: then none can, and the URL is not
-    // read.
-    let own = routes.values[route]
-    var index = routes.startIndex
-    while index != routes.endIndex, index == route || !routes.values[index].mayWin(over: own) {
-      routes.formIndex(after: &index)
-    }
-    guard index != routes.endIndex else { return nil }
-    let matcher = decodesPlusAsSpace ? URLMatcher.formDecoding : URLMatcher.default
-    var match: URLMatch?
-    return matcher.withURLLayout(
-      url, failure: { _ in nil },
-      { bytes, layout in
-        chooseRoute(url, bytes, layout, in: routes, matcher: matcher, over: route, match: &match)
-      })
   }
 
   /// Throws unless the converter that will read `text` back accepts it.

@@ -38,7 +38,7 @@ final class LinkDecodingState {
     decoding url: String, scheme: String, universalLinkHosts: Set<String>,
     routes: [String: URLPattern], decodesPlusAsSpace: Bool, linkType: Any.Type
   ) throws(DeepLinkError) {
-    let matcher = decodesPlusAsSpace ? URLMatcher.formDecoding : URLMatcher.default
+    let matcher = URLMatcher.forLinks(decodesPlusAsSpace: decodesPlusAsSpace)
     var chosen: [String: URLPattern].Index?
     var chosenMatch: URLMatch?
     let failure: DeepLinkError? = matcher.withURLLayout(
@@ -204,6 +204,29 @@ func chooseRoute(
     match = found
   }
   return chosen == rival ? nil : chosen
+}
+
+/// The route of `routes` that decoding `url` would choose over `route`, if one matches it: a
+/// link whose route is `route` printed `url`, which must decode as that link.
+func routeWinning(
+  over route: [String: URLPattern].Index, in routes: [String: URLPattern], for url: String,
+  decodesPlusAsSpace: Bool
+) -> [String: URLPattern].Index? {
+  // Usually no other route starts with the same host: then none can, and the URL is not
+  // read.
+  let own = routes.values[route]
+  var index = routes.startIndex
+  while index != routes.endIndex, index == route || !routes.values[index].mayWin(over: own) {
+    routes.formIndex(after: &index)
+  }
+  guard index != routes.endIndex else { return nil }
+  let matcher = URLMatcher.forLinks(decodesPlusAsSpace: decodesPlusAsSpace)
+  var match: URLMatch?
+  return matcher.withURLLayout(
+    url, failure: { _ in nil },
+    { bytes, layout in
+      chooseRoute(url, bytes, layout, in: routes, matcher: matcher, over: route, match: &match)
+    })
 }
 
 /// "an Int", "a String": the type's name with its article, for messages.

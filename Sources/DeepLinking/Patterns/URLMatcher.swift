@@ -87,6 +87,11 @@ public struct URLMatcher: Sendable {
   /// The default matcher, reading `+` in the query as a space.
   static let formDecoding = URLMatcher(decodesPlusAsSpace: true)
 
+  /// The matcher that reads a link type's URLs: ``formDecoding`` or ``default``.
+  static func forLinks(decodesPlusAsSpace: Bool) -> URLMatcher {
+    decodesPlusAsSpace ? formDecoding : .default
+  }
+
   /// Matches `url` against `pattern`.
   /// - Parameters:
   ///   - url: The URL string.

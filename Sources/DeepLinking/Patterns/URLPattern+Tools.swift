@@ -20,17 +20,14 @@ extension URLPattern {
     if let scheme {
       guard scheme == "https" else { return nil }
       if let host = storage.authorityOp, host.kind == .literal {
-        let range = Int(host.literal.lowerBound)..<Int(host.literal.upperBound)
-        let name = String(
-          decoding: UnsafeBufferPointer(rebasing: storage.literalsBuffer[range]), as: UTF8.self)
+        let name = String(decoding: storage.literalBytes(of: host), as: UTF8.self)
         guard name.lowercased() == website.lowercased() else { return nil }
       }
     }
     return storage.opsBuffer.map { op in
       switch op.kind {
       case .literal:
-        let range = Int(op.literal.lowerBound)..<Int(op.literal.upperBound)
-        let bytes = UnsafeBufferPointer(rebasing: storage.literalsBuffer[range])
+        let bytes = storage.literalBytes(of: op)
         let encoded = [UInt8](unsafeUninitializedCapacity: bytes.count * 3) { buffer, count in
           var writer = PercentEncodingWriter(buffer)
           writer.encode(bytes)

@@ -109,6 +109,12 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
       UnsafeBufferPointer(start: bytesStart, count: Int(counts.byteCount))
     }
 
+    /// The decoded bytes of a literal op.
+    func literalBytes(of op: Op) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(
+        rebasing: literalsBuffer[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)])
+    }
+
     /// The lowercased scheme's bytes, if the pattern has a scheme.
     var schemeBytes: UnsafeBufferPointer<UInt8>? {
       guard counts.schemeStart >= 0 else { return nil }
@@ -284,8 +290,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
       let kind: Token.Kind
       switch op.kind {
       case .literal:
-        kind = .literal(
-          Array(literalsBuffer[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)]))
+        kind = .literal(Array(literalBytes(of: op)))
       case .parameter: kind = .parameter(converter: converterName(of: op), builtIn: op.builtIn)
       case .wildcard: kind = .wildcard
       case .rest: kind = .rest(converter: "path")
@@ -402,11 +407,9 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
     else { return !hasScheme }
     guard first.kind == .literal else { return false }
     // The host is read ignoring case.
-    let literal = storage.literalsBuffer[
-      Int(first.literal.lowerBound)..<Int(first.literal.upperBound)]
-    let otherLiteral = other.storage.literalsBuffer[
-      Int(otherFirst.literal.lowerBound)..<Int(otherFirst.literal.upperBound)]
-    return literal.elementsEqual(otherLiteral) { lowercasedASCII($0) == lowercasedASCII($1) }
+    let host = storage.literalBytes(of: first)
+    let otherHost = other.storage.literalBytes(of: otherFirst)
+    return host.elementsEqual(otherHost) { lowercasedASCII($0) == lowercasedASCII($1) }
   }
 
   /// Whether this pattern is more specific than `other` at the first segment where they

@@ -66,10 +66,7 @@ final class RouteTable: @unchecked Sendable {
         let storage = pattern.storage
         switch storage.authorityOp {
         case let op? where op.kind == .literal:
-          let host = String(
-            decoding: storage.literalsBuffer[
-              Int(op.literal.lowerBound)..<Int(op.literal.upperBound)],
-            as: UTF8.self)
+          let host = String(decoding: storage.literalBytes(of: op), as: UTF8.self)
           root = webRoots[scheme, default: [:]][host] ?? trie.makeNode()
           webRoots[scheme, default: [:]][host] = root
         default:

@@ -230,8 +230,7 @@ struct RouteTrie: Sendable {
     for (depth, op) in pattern.opsBuffer.enumerated() {
       switch op.kind {
       case .literal:
-        let key = UnsafeBufferPointer(
-          rebasing: pattern.literalsBuffer[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)])
+        let key = pattern.literalBytes(of: op)
         if let child = literals.find(parent: node, key: key) {
           node = child
           continue
