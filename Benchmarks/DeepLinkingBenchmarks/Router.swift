@@ -28,6 +28,12 @@ struct RouterFigures {
   var routeNs: Double
   var foundationNs: Double
   var bytesNs: Double
+  /// Reading each URL alone: a router with no routes reads and checks the whole URL, then
+  /// finds no route for its scheme.
+  var readNs: Double
+  /// Reading each URL and calling its route's handler, known in advance: what is left of
+  /// routing without the lookup and the match.
+  var readAndCallNs: Double
 }
 
 /// Times building and routing for one N.
@@ -45,9 +51,21 @@ func measureRouter(routeCount: Int, urlCount: Int, rounds: Int) -> RouterFigures
   let routeNs = measure(workload.urls, rounds: rounds) { shared.route($0) ?? -1 }
   let foundationNs = measure(workload.urls, rounds: rounds, foundation)
   let bytesNs = measure(workload.urls, rounds: rounds, byteLoop)
+
+  // The same closures as the router's handlers, made in the same order, called directly.
+  let reader = DeepLinkRouter<Int>()
+  let handlers: [DeepLinkRouter<Int>.UnmatchedHandler] = workload.routes.indices.map { index in
+    { _, _ in index }
+  }
+  let known = workload.expectations.map { $0?.route ?? -1 }
+  let readNs = measure(workload.urls, rounds: rounds) { reader.route($0) ?? -1 }
+  let readAndCallNs = measure(Array(zip(workload.urls, known)), rounds: rounds) { url, route in
+    let read = reader.route(url) ?? -1
+    return route < 0 ? read : read &+ (handlers[route](url, nil) ?? -1)
+  }
   return RouterFigures(
     routeCount: routeCount, buildMilliseconds: build, routeNs: routeNs,
-    foundationNs: foundationNs, bytesNs: bytesNs)
+    foundationNs: foundationNs, bytesNs: bytesNs, readNs: readNs, readAndCallNs: readAndCallNs)
 }
 
 /// How much the resident set grows while a router of 10,000 routes (patterns included) is
@@ -83,6 +101,27 @@ func runRouterBenchmarks(quick: Bool, rounds: Int) {
         row.buildMilliseconds, row.routeNs, row.routeNs / row.foundationNs,
         row.routeNs / row.bytesNs, row.foundationNs, row.bytesNs))
   }
+
+  print(
+    "\n  for scale: reading each URL alone (a router with no routes), and reading it and calling")
+  print("  its route's handler, known in advance: all of routing but the lookup and the match")
+  print("  routes    read ns   ×Foundation   read + call ns   ×Foundation   route − (read + call)")
+  for row in figures {
+    print(
+      String(
+        format: "  %6d   %8.1f   %11.3f   %14.1f   %11.3f   %21.1f", row.routeCount, row.readNs,
+        row.readNs / row.foundationNs, row.readAndCallNs, row.readAndCallNs / row.foundationNs,
+        row.routeNs - row.readAndCallNs))
+  }
+  func span(_ values: [Double]) -> String {
+    String(format: "%.1f–%.1f ns", values.min() ?? 0, values.max() ?? 0)
+  }
+  let own = span(figures.map { $0.routeNs - $0.readAndCallNs })
+  let foundationBudget = span(figures.map { 0.25 * $0.foundationNs - $0.readAndCallNs })
+  let bytesBudget = span(figures.map { 3 * $0.bytesNs - $0.readAndCallNs })
+  print(
+    "  the lookup and the match take \(own); 0.25× Foundation leaves them \(foundationBudget), "
+      + "3× the byte loop \(bytesBudget)")
 
   let megabytes = routerMegabytes
   if let megabytes {
