@@ -92,6 +92,20 @@ enum BuiltInConverter: CaseIterable, Sendable {
     }
   }
 
+  /// Where a typed parameter through `builtIn` is tried among the typed parameters of one
+  /// segment: `int`, `uuid`, `float`, then a custom converter (`nil`).
+  ///
+  /// Routers (which order custom converters by name) and link types both go by it, so that
+  /// they choose alike.
+  static func typedRank(_ builtIn: BuiltInConverter?) -> Int {
+    switch builtIn {
+    case .int?: 0
+    case .uuid?: 1
+    case .float?: 2
+    case .string?, .path?, nil: 3
+    }
+  }
+
   /// What the converter expects, for messages: `expected an int for "id"`.
   var expectation: String {
     switch self {

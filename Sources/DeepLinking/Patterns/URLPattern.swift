@@ -334,13 +334,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
       switch kind {
       case .literal: 0
       case .parameter:
-        switch builtIn {
-        case .int?: 1
-        case .uuid?: 2
-        case .float?: 3
-        case .string?: 5
-        case .path?, nil: 4
-        }
+        builtIn == .string ? 5 : 1 + UInt8(BuiltInConverter.typedRank(builtIn))
       case .wildcard: 6
       case .rest: 7
       }

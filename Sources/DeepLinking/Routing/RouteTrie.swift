@@ -181,14 +181,13 @@ struct RouteTrie: Sendable {
     return Int32(converterNames.count - 1)
   }
 
-  /// Typed parameters are tried int, uuid, float, then custom converters by name.
+  /// Typed parameters are tried int, uuid, float, then custom converters by name (see
+  /// ``BuiltInConverter/typedRank(_:)``).
   func rank(_ edge: TypedEdge) -> (Int, String) {
-    switch edge.builtIn {
-    case .int?: (0, "")
-    case .uuid?: (1, "")
-    case .float?: (2, "")
-    default: (3, converterNames[Int(edge.converter)])
-    }
+    let rank = BuiltInConverter.typedRank(edge.builtIn)
+    return (
+      rank, rank == BuiltInConverter.typedRank(nil) ? converterNames[Int(edge.converter)] : ""
+    )
   }
 
   /// Appends `route` to a ``RouteList`` (lists are short: only routes of the same shape
