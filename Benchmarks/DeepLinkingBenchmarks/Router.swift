@@ -26,6 +26,8 @@ struct RouterFigures {
   var routeCount: Int
   var buildMilliseconds: Double
   var routeNs: Double
+  /// Finding the best match alone (`match(_:)`): no handler is called.
+  var matchNs: Double
   var foundationNs: Double
   var bytesNs: Double
   /// Reading each URL alone: a router with no routes reads and checks the whole URL, then
@@ -51,6 +53,7 @@ func measureRouter(routeCount: Int, urlCount: Int, rounds: Int) -> RouterFigures
   }
   let shared = router
   let routeNs = measure(workload.urls, rounds: rounds) { shared.route($0) ?? -1 }
+  let matchNs = measure(workload.urls, rounds: rounds) { shared.match($0) == nil ? 0 : 1 }
   let foundationNs = measure(workload.urls, rounds: rounds, foundation)
   let bytesNs = measure(workload.urls, rounds: rounds, byteLoop)
 
@@ -66,7 +69,7 @@ func measureRouter(routeCount: Int, urlCount: Int, rounds: Int) -> RouterFigures
     return route < 0 ? read : read &+ (handlers[route](url, nil) ?? -1)
   }
   return RouterFigures(
-    routeCount: routeCount, buildMilliseconds: build, routeNs: routeNs,
+    routeCount: routeCount, buildMilliseconds: build, routeNs: routeNs, matchNs: matchNs,
     foundationNs: foundationNs, bytesNs: bytesNs, readNs: readNs, readAndCallNs: readAndCallNs)
 }
 
@@ -88,6 +91,15 @@ func measureRouterMemory() -> Double? {
   return Double(after - before) / 1e6
 }
 
+/// Prints `header`, then a line per N: `columns` of its figures, formatted with `format`.
+func printRows(
+  _ header: String, _ figures: [RouterFigures], _ format: String,
+  _ columns: (RouterFigures) -> [any CVarArg]
+) {
+  print(header)
+  for row in figures { print(String(format: format, arguments: columns(row))) }
+}
+
 /// Prints the router table and the targets.
 func runRouterBenchmarks(quick: Bool, rounds: Int) {
   let urlCount = quick ? 20_000 : 200_000
@@ -95,25 +107,32 @@ func runRouterBenchmarks(quick: Bool, rounds: Int) {
     measureRouter(routeCount: $0, urlCount: urlCount, rounds: rounds)
   }
   print("\nDeepLinkRouter × \(urlCount) URLs (90 % hits, 10 % misses), best of \(rounds) rounds")
-  print("  routes    build ms   route ns/op   ×Foundation   ×byte loop   Foundation ns   bytes ns")
-  for row in figures {
-    print(
-      String(
-        format: "  %6d   %8.2f   %11.1f   %11.3f   %10.2f   %13.1f   %8.1f", row.routeCount,
-        row.buildMilliseconds, row.routeNs, row.routeNs / row.foundationNs,
-        row.routeNs / row.bytesNs, row.foundationNs, row.bytesNs))
+  printRows(
+    "  routes    build ms   route ns/op   ×Foundation   ×byte loop   Foundation ns   bytes ns",
+    figures, "  %6d   %8.2f   %11.1f   %11.3f   %10.2f   %13.1f   %8.1f"
+  ) {
+    [
+      $0.routeCount, $0.buildMilliseconds, $0.routeNs, $0.routeNs / $0.foundationNs,
+      $0.routeNs / $0.bytesNs, $0.foundationNs, $0.bytesNs,
+    ]
   }
+
+  print("\n  match(_:), the best match without calling a handler")
+  printRows(
+    "  routes   match ns/op   ×Foundation   ×byte loop", figures, "  %6d   %11.1f   %11.3f   %10.2f"
+  ) { [$0.routeCount, $0.matchNs, $0.matchNs / $0.foundationNs, $0.matchNs / $0.bytesNs] }
 
   print(
     "\n  for scale: reading each URL alone (a router with no routes), and reading it and calling")
   print("  its route's handler, known in advance: all of routing but the lookup and the match")
-  print("  routes    read ns   ×Foundation   read + call ns   ×Foundation   route − (read + call)")
-  for row in figures {
-    print(
-      String(
-        format: "  %6d   %8.1f   %11.3f   %14.1f   %11.3f   %21.1f", row.routeCount, row.readNs,
-        row.readNs / row.foundationNs, row.readAndCallNs, row.readAndCallNs / row.foundationNs,
-        row.lookupAndMatchNs))
+  printRows(
+    "  routes    read ns   ×Foundation   read + call ns   ×Foundation   route − (read + call)",
+    figures, "  %6d   %8.1f   %11.3f   %14.1f   %11.3f   %21.1f"
+  ) {
+    [
+      $0.routeCount, $0.readNs, $0.readNs / $0.foundationNs, $0.readAndCallNs,
+      $0.readAndCallNs / $0.foundationNs, $0.lookupAndMatchNs,
+    ]
   }
   func span(_ values: [Double]) -> String {
     String(format: "%.1f–%.1f ns", values.min() ?? 0, values.max() ?? 0)
@@ -142,11 +161,17 @@ func runRouterBenchmarks(quick: Bool, rounds: Int) {
   let foundationVerdict = verdict(worstFoundation, 0.25, "%.3f×")
   let bytesVerdict = verdict(worstBytes, 3, "%.2f×")
   let growthVerdict = verdict(growth, 1.3, "%.2f×")
+  let matchFoundationVerdict = verdict(
+    figures.map { $0.matchNs / $0.foundationNs }.max() ?? 0, 0.25, "%.3f×")
+  let matchBytesVerdict = verdict(figures.map { $0.matchNs / $0.bytesNs }.max() ?? 0, 3, "%.2f×")
   let buildVerdict = verdict(large.buildMilliseconds, 20, "%.2f ms")
   var memoryVerdict = ""
   if let megabytes { memoryVerdict = "; ≤ 5 MB: " + verdict(megabytes, 5, "%.2f MB") }
   print(
     "\n  targets: route ≤ 0.25× Foundation at every N: \(foundationVerdict); ≤ 3× byte loop: \(bytesVerdict)"
+  )
+  print(
+    "           match(_:) alone ≤ 0.25× Foundation: \(matchFoundationVerdict); ≤ 3× byte loop: \(matchBytesVerdict)"
   )
   print(
     "           N = 10,000 ≤ 1.3× N = 10: \(growthVerdict); build of 10,000 ≤ 20 ms: \(buildVerdict)\(memoryVerdict)"

@@ -121,6 +121,14 @@ public struct DeepLinkRouter<Destination>: Sendable {
       matcherPointer.deallocate()
     }
 
+    /// The best match for `url`, or `nil`.
+    func firstMatch(_ url: String) -> URLMatch? {
+      // The table outlives the call (this storage holds it): no need to retain it.
+      Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef {
+        $0.firstMatch(url, matcher: matcherPointer)
+      }
+    }
+
     /// Offers the matches of `url` to `accept`, most specific first, until it returns `true`.
     @discardableResult @usableFromInline
     func offerMatches(_ url: String, accept: (URLMatch, Int, UInt) -> Bool) -> Bool {
@@ -205,10 +213,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// The best match for `url`, without calling handlers.
   /// - Parameter url: The URL string.
   /// - Returns: The match of the most specific route, or `nil`.
-  public func match(_ url: String) -> URLMatch? {
-    let storage = storage
-    return storage.table.firstMatch(url, matcher: storage.matcherPointer)
-  }
+  public func match(_ url: String) -> URLMatch? { storage.firstMatch(url) }
 
   /// The best match for a Foundation `URL`, without calling handlers.
   /// - Parameter url: The URL.
