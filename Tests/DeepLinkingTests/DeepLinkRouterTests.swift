@@ -325,6 +325,21 @@ enum NavigationMap {
     #expect(router.routes.count == 102)
   }
 
+  /// A match keeps what it needs when the router that made it is gone (under
+  /// `Scripts/sanitize.sh`, AddressSanitizer reports a match that does not keep the table).
+  @Test func matchesOutliveTheirRouter() throws {
+    func matchFromARouterThatEnds() -> URLMatch? {
+      var router = DeepLinkRouter<String>()
+      router.register("myapp://user/<int:id>") { _, _ in "int" }
+      router.register("myapp://user/<int:id>/posts") { _, _ in "posts" }
+      return router.match("myapp://user/42/posts?tab=new")
+    }
+    let match = try #require(matchFromARouterThatEnds())
+    #expect(match.pattern.source == "myapp://user/<int:id>/posts")
+    #expect(match.value("id", as: Int.self) == 42)
+    #expect(match.queryParams.tab == "new")
+  }
+
   /// Reading a match on one task while its router registers routes on another is safe (run
   /// under `swift test --sanitize=thread` to see it).
   @Test func matchesReadOnAnotherTaskWhileTheRouterGrows() async throws {
@@ -388,7 +403,12 @@ enum NavigationMap {
           var wrong = 0
           for index in 0..<2_000 {
             let section = (index + task) % 50
-            if shared.route("myapp://s\(section)/\(index)") != index + section * 1_000_000 {
+            let url = "myapp://s\(section)/\(index)"
+            if shared.route(url) != index + section * 1_000_000 { wrong += 1 }
+            let match = shared.match(url)
+            if match?.pattern.source != "myapp://s\(section)/<int:id>"
+              || match?.value("id", as: Int.self) != index
+            {
               wrong += 1
             }
           }
