@@ -38,6 +38,8 @@ struct RouterFigures {
   var readAndCallNs: Double
   /// What the lookup and the match take: routing less reading and calling.
   var lookupAndMatchNs: Double { routeNs - readAndCallNs }
+  /// Routing with ``RouterFloor``, the least work the workload can take.
+  var floorNs: Double
 }
 
 /// Times building and routing for one N.
@@ -68,9 +70,17 @@ func measureRouter(routeCount: Int, urlCount: Int, rounds: Int) -> RouterFigures
     let read = reader.route(url) ?? -1
     return route < 0 ? read : read &+ (handlers[route](url, nil) ?? -1)
   }
+
+  let floor = RouterFloor(workload) { index in { _, _ in index } }
+  for (url, expected) in zip(workload.urls, workload.expectations)
+  where floor.route(url) != expected?.route {
+    fatalError("the floor routes \(url) to \(floor.route(url) ?? -1), not \(expected?.route ?? -1)")
+  }
+  let floorNs = measure(workload.urls, rounds: rounds) { floor.route($0) ?? -1 }
   return RouterFigures(
     routeCount: routeCount, buildMilliseconds: build, routeNs: routeNs, matchNs: matchNs,
-    foundationNs: foundationNs, bytesNs: bytesNs, readNs: readNs, readAndCallNs: readAndCallNs)
+    foundationNs: foundationNs, bytesNs: bytesNs, readNs: readNs, readAndCallNs: readAndCallNs,
+    floorNs: floorNs)
 }
 
 /// How much the resident set grows while a router of 10,000 routes (patterns included) is
@@ -144,6 +154,19 @@ func runRouterBenchmarks(quick: Bool, rounds: Int) {
     "  the lookup and the match take \(own); 0.25× Foundation leaves them \(foundationBudget), "
       + "3× the byte loop \(bytesBudget)")
 
+  print("\n  the floor: the least work routing this workload takes (RouterFloor, written for its")
+  print("  three shapes: no decoding, query, backtracking or fall-through, and its match does not")
+  print("  say which route it was), against the same baselines")
+  printRows(
+    "  routes   floor ns/op   ×Foundation   ×byte loop   route ÷ floor", figures,
+    "  %6d   %11.1f   %11.3f   %10.2f   %13.2f"
+  ) {
+    [
+      $0.routeCount, $0.floorNs, $0.floorNs / $0.foundationNs, $0.floorNs / $0.bytesNs,
+      $0.routeNs / $0.floorNs,
+    ]
+  }
+
   let megabytes = routerMegabytes
   if let megabytes {
     print(
@@ -176,4 +199,11 @@ func runRouterBenchmarks(quick: Bool, rounds: Int) {
   print(
     "           N = 10,000 ≤ 1.3× N = 10: \(growthVerdict); build of 10,000 ≤ 20 ms: \(buildVerdict)\(memoryVerdict)"
   )
+  let floorFoundation = figures.map { $0.floorNs / $0.foundationNs }.max() ?? 0
+  let floorBytes = figures.map { $0.floorNs / $0.bytesNs }.max() ?? 0
+  let floorGrowth = large.floorNs / small.floorNs
+  print(
+    String(
+      format: "           the floor itself, at its worst N: %.3f× Foundation, %.2f× byte loop, "
+        + "N = 10,000 %.2f× N = 10", floorFoundation, floorBytes, floorGrowth))
 }
