@@ -156,14 +156,15 @@ func runRouterBenchmarks(quick: Bool, rounds: Int) {
 
   print("\n  the floor: the least work routing this workload takes (RouterFloor, written for its")
   print("  three shapes: no decoding, query, backtracking or fall-through, and its match does not")
-  print("  say which route it was), against the same baselines")
+  print("  say which route it was), against the same baselines, and what each target leaves a")
+  print("  router for the rest of its work: the target's time less the floor's")
   printRows(
-    "  routes   floor ns/op   ×Foundation   ×byte loop   route ÷ floor", figures,
-    "  %6d   %11.1f   %11.3f   %10.2f   %13.2f"
+    "  routes   floor ns/op   ×Foundation   ×byte loop   route ÷ floor   0.25× F leaves   3× bytes leaves",
+    figures, "  %6d   %11.1f   %11.3f   %10.2f   %13.2f   %11.1f ns   %12.1f ns"
   ) {
     [
       $0.routeCount, $0.floorNs, $0.floorNs / $0.foundationNs, $0.floorNs / $0.bytesNs,
-      $0.routeNs / $0.floorNs,
+      $0.routeNs / $0.floorNs, 0.25 * $0.foundationNs - $0.floorNs, 3 * $0.bytesNs - $0.floorNs,
     ]
   }
 

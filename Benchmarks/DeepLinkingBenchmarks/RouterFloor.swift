@@ -78,7 +78,7 @@ final class RouterFloor: @unchecked Sendable {
     }
     func words(_ text: String) -> (UInt64, UInt64) {
       Array(text.utf8).withUnsafeBufferPointer {
-        Self.words($0.baseAddress.unsafelyUnwrapped, 0..<$0.count)
+        Self.words($0.baseAddress.unsafelyUnwrapped, 0..<$0.count, end: $0.count)
       }
     }
     func word(_ text: String) -> UInt64 { words(text).0 }
@@ -124,11 +124,22 @@ final class RouterFloor: @unchecked Sendable {
     stops.deallocate()
   }
 
-  /// The bytes of `range` as two words, read a byte at a time (never past `range`).
+  /// The bytes of `range` (at most 16) as two words, zero-padded: two loads when 16 bytes
+  /// from its start are within `end`, else a byte at a time (never past `end`).
   @inline(__always)
-  private static func words(_ bytes: UnsafePointer<UInt8>, _ range: Range<Int>) -> (
+  private static func words(_ bytes: UnsafePointer<UInt8>, _ range: Range<Int>, end: Int) -> (
     UInt64, UInt64
   ) {
+    let count = range.count
+    if range.lowerBound + 16 <= end {
+      let raw = UnsafeRawPointer(bytes + range.lowerBound)
+      let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+      let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      let lowMask: UInt64 = count >= 8 ? ~0 : (1 << (8 * UInt64(count))) - 1
+      let highMask: UInt64 =
+        count >= 16 ? ~0 : count <= 8 ? 0 : (1 << (8 * UInt64(count - 8))) - 1
+      return (low & lowMask, high & highMask)
+    }
     var words: (UInt64, UInt64) = (0, 0)
     var index = range.lowerBound
     var shift: UInt64 = 0
@@ -154,11 +165,16 @@ final class RouterFloor: @unchecked Sendable {
     return (hash ^ (hash >> 29)) | 1
   }
 
-  /// Routes `input`: the route's closure's result, or `nil` when no route matches.
+  /// Routes `input`: the route's closure's result, or `nil` when no route matches (or the
+  /// string's UTF-8 is not contiguous, which the workload's strings are).
   @inline(never)
   func route(_ input: String) -> Int? {
-    var utf8 = input
-    return utf8.withUTF8 { buffer -> Int? in
+    // Read in place, not through `withUTF8` on a copy (which retains the string), and with
+    // the buffers in locals (reading them in the closure retained `self`).
+    let stops = stops
+    let slots = slots
+    let nodes = nodes
+    return input.utf8.withContiguousStorageIfAvailable { buffer -> Int? in
       guard buffer.count > 8, let bytes = buffer.baseAddress,
         UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self) == Self.prefix
       else { return nil }
@@ -168,7 +184,7 @@ final class RouterFloor: @unchecked Sendable {
       while index < end, !stops[Int(bytes[index])] { index += 1 }
       let host = 8..<index
       guard !host.isEmpty, host.count <= 16 else { return nil }
-      let key = Self.words(bytes, host)
+      let key = Self.words(bytes, host, end: end)
       let hash = Self.hash(key, count: host.count)
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: hash) & mask
@@ -189,7 +205,7 @@ final class RouterFloor: @unchecked Sendable {
         while index < end, !stops[Int(bytes[index])] { index += 1 }
         let count = index - start
         if node.literal >= 0, count == node.literalCount,
-          Self.words(bytes, start..<index).0 == node.literalKey
+          Self.words(bytes, start..<index, end: end).0 == node.literalKey
         {
           node = nodes[Int(node.literal)]
           continue
@@ -215,6 +231,6 @@ final class RouterFloor: @unchecked Sendable {
       guard node.route >= 0 else { return nil }
       let handler = unsafeBitCast(node.handler, to: FloorHandler.self)
       return handler(FloorMatch(url: input, id: id), nil)
-    }
+    } ?? nil
   }
 }
