@@ -29,7 +29,7 @@ typealias FloorHandler = @Sendable (FloorMatch, (any Sendable)?) -> Int?
 /// misses, or only just meets, is out of reach on the machine that ran it.
 final class RouterFloor: @unchecked Sendable {
   /// A node: its literal child (one at most in this workload, keyed by up to 8 bytes), its
-  /// int and string children, and the route that ends here with its closure's two words.
+  /// int and string children, and the route that ends here with its closure.
   private struct Node {
     var literalKey: UInt64 = 0
     var literalCount: Int32 = -1
@@ -37,7 +37,7 @@ final class RouterFloor: @unchecked Sendable {
     var int: Int32 = -1
     var string: Int32 = -1
     var route: Int32 = -1
-    var handler: (UInt, UInt) = (0, 0)
+    var handler: FloorHandler?
   }
 
   /// A slot of the host table: the host's hash (0 when empty), its bytes, and its node.
@@ -52,15 +52,15 @@ final class RouterFloor: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<Slot>
   /// Bytes that end a host or a segment, or need more than a skip.
   private let stops: UnsafeMutableBufferPointer<Bool>
-  /// Keeps the closures alive; the nodes hold their words.
-  private let handlers: [FloorHandler]
+
+  /// Where a slot keeps its node.
+  private static let slotNodeOffset = MemoryLayout<Slot>.offset(of: \Slot.node).unsafelyUnwrapped
 
   /// `myapp://` as a little-endian word.
   private static let prefix = UInt64(littleEndian: 0x2F2F_3A70_7061_796D)
 
   /// Builds the routes of `workload`, route `i` calling `handler(i)`.
   init(_ workload: RouterWorkload, handler: (Int) -> FloorHandler) {
-    handlers = workload.routes.indices.map(handler)
     var size = 16
     while size < workload.routes.count * 2 { size *= 2 }
     slots = .allocate(capacity: size)
@@ -83,7 +83,7 @@ final class RouterFloor: @unchecked Sendable {
     }
     func word(_ text: String) -> UInt64 { words(text).0 }
     for route in workload.routes.indices {
-      let handler = unsafeBitCast(handlers[route], to: (UInt, UInt).self)
+      let handler = handler(route)
       var host = Node()
       /// Gives `parent` a new literal child for `key`, and returns it.
       func addLiteral(_ key: String, to parent: inout Node) -> Int32 {
@@ -119,7 +119,9 @@ final class RouterFloor: @unchecked Sendable {
   }
 
   deinit {
+    nodes.deinitialize()
     nodes.deallocate()
+    slots.deinitialize()
     slots.deallocate()
     stops.deallocate()
   }
@@ -195,7 +197,9 @@ final class RouterFloor: @unchecked Sendable {
         }
         slot = (slot + 1) & mask
       }
-      var node = slots[slot].node
+      // Nodes are read in place: a copy would retain the closure in it.
+      var node = UnsafeMutableRawPointer(slots.baseAddress.unsafelyUnwrapped + slot)
+        .advanced(by: Self.slotNodeOffset).assumingMemoryBound(to: Node.self)
       var id = -1
       // One node per segment.
       while index < end {
@@ -204,13 +208,13 @@ final class RouterFloor: @unchecked Sendable {
         let start = index
         while index < end, !stops[Int(bytes[index])] { index += 1 }
         let count = index - start
-        if node.literal >= 0, count == node.literalCount,
-          Self.words(bytes, start..<index, end: end).0 == node.literalKey
+        if node.pointee.literal >= 0, count == node.pointee.literalCount,
+          Self.words(bytes, start..<index, end: end).0 == node.pointee.literalKey
         {
-          node = nodes[Int(node.literal)]
+          node = nodes.baseAddress.unsafelyUnwrapped + Int(node.pointee.literal)
           continue
         }
-        if node.int >= 0, count > 0, count < 19 {
+        if node.pointee.int >= 0, count > 0, count < 19 {
           var value = 0
           var position = start
           while position < index {
@@ -221,15 +225,14 @@ final class RouterFloor: @unchecked Sendable {
           }
           if position == index {
             id = value
-            node = nodes[Int(node.int)]
+            node = nodes.baseAddress.unsafelyUnwrapped + Int(node.pointee.int)
             continue
           }
         }
-        guard node.string >= 0, count > 0 else { return nil }
-        node = nodes[Int(node.string)]
+        guard node.pointee.string >= 0, count > 0 else { return nil }
+        node = nodes.baseAddress.unsafelyUnwrapped + Int(node.pointee.string)
       }
-      guard node.route >= 0 else { return nil }
-      let handler = unsafeBitCast(node.handler, to: FloorHandler.self)
+      guard node.pointee.route >= 0, let handler = node.pointee.handler else { return nil }
       return handler(FloorMatch(url: input, id: id), nil)
     } ?? nil
   }
