@@ -275,7 +275,7 @@ import Testing
     static let routes: [String: URLPattern] = ["menu": "café/menu", "dish": "a+b/<int:id>"]
   }
 
-  @Test func literalsArePercentEncodedAsLinksPrintThem() {
+  @Test func literalsArePercentEncodedAsLinksPrintThem() throws {
     let result = DeepLinkCommand.run(
       ["aasa", Self.appID, "FGHIJ67890.com.example.clip"], links: Menu.self)
     #expect(
@@ -288,7 +288,7 @@ import Testing
             #"{ "/": "/caf%C3%A9/menu", "comment": "menu: café/menu" }"#,
             #"{ "/": "/caf%C3%A9/menu/", "comment": "menu: café/menu" }"#,
           ]))
-    #expect(Menu.dish(id: 1).universalLink().absoluteString == "https://example.org/a%2Bb/1")
+    #expect(try Menu.dish(id: 1).universalLink().absoluteString == "https://example.org/a%2Bb/1")
   }
 
   enum CustomSchemeOnly: DeepLinkCodable, Hashable {

@@ -41,7 +41,7 @@ import Testing
 
   @Test(arguments: links)
   func printsAndDecodesByCodedNames(link: Renamed, url: String) throws {
-    #expect(link.urlString == url)
+    #expect(try link.urlString == url)
     #expect(Renamed(string: url) == link)
     let universal = url.replacingOccurrences(of: "renamed://", with: "https://example.com/")
     #expect(Renamed(string: universal) == link)

@@ -52,7 +52,7 @@ import Testing
     if !universal { #expect(PlainLink(string: url) == plain) }
   }
 
-  @Test func printedLinksReadBackEitherWay() {
+  @Test func printedLinksReadBackEitherWay() throws {
     let links: [FormLink] = [
       .search(q: "red shoes", tags: ["a+b", "c d"]), .search(q: "+ +", tags: []),
       .product(slug: "a+b c", ref: "x+y"),
@@ -62,6 +62,6 @@ import Testing
       ("form://search?q=red%20shoes&tags=a%2Bb&tags=c%20d", links[0]),
       ("form://p/a%2Bb%20c?ref=x%2By", links[2]),
     ])
-    #expect(links[1].urlString == "form://search?q=%2B%20%2B")
+    #expect(try links[1].urlString == "form://search?q=%2B%20%2B")
   }
 }

@@ -151,7 +151,7 @@ import Testing
 
   @Test func universalLinkHostMustBeAllowed() throws {
     let error = try #require(throws: DeepLinkError.self) {
-      try AppLink.user(id: 1, tab: nil).printUniversalLink(host: "evil.com")
+      try AppLink.user(id: 1, tab: nil).universalLink(host: "evil.com")
     }
     #expect(
       error.description
@@ -208,7 +208,7 @@ import Testing
     let error = try #require(throws: DeepLinkError.self) {
       try Broken.typed(id: "x").deepLinkBuilder().string()
     }
-    #expect(error.description == #"cannot print typed(id: "x"): "x" is not an int"#)
+    #expect(error.description == #"cannot print typed(id: "x"): path segment 2 "x" is not an int"#)
     #expect(error.code == .unprintable)
     #expect(try Broken.typed(id: "42").deepLinkBuilder().string() == "broken://typed/42")
     #expect(Broken(string: "broken://typed/42") == .typed(id: "42"))

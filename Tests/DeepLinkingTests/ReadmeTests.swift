@@ -25,7 +25,7 @@ enum ReadmeLink: DeepLinkCodable, Hashable {
     #expect(
       ReadmeLink(string: "https://example.com/user/42?tab=posts") == .user(id: 42, tab: .posts))
     #expect(
-      ReadmeLink.search(query: "a b/c", page: 2).url.absoluteString
+      try ReadmeLink.search(query: "a b/c", page: 2).url.absoluteString
         == "myapp://search/a%20b%2Fc?page=2")
     let error = try #require(throws: DeepLinkError.self) { try ReadmeLink.decode("myapp://usr/1") }
     #expect(

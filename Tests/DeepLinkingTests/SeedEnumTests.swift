@@ -46,11 +46,12 @@ enum MyDeepLink: DeepLinkRepresentable, Equatable {
     #expect(MyDeepLink(string: "my-app://home/sub?name=jake") == .home(name: "jake"))
   }
 
-  @Test func printsTheArticlesURL() {
-    #expect(MyDeepLink.home(name: "jake").url.absoluteString == "my-app://home/sub?name=jake")
-    #expect(MyDeepLink.home(name: nil).url.absoluteString == "my-app://home/sub")
-    #expect(MyDeepLink.home(name: "a b&c").urlString == "my-app://home/sub?name=a%20b%26c")
-    #expect(MyDeepLink(urlString: MyDeepLink.home(name: "a b&c").urlString) == .home(name: "a b&c"))
+  @Test func printsTheArticlesURL() throws {
+    #expect(try MyDeepLink.home(name: "jake").url.absoluteString == "my-app://home/sub?name=jake")
+    #expect(try MyDeepLink.home(name: nil).url.absoluteString == "my-app://home/sub")
+    #expect(try MyDeepLink.home(name: "a b&c").urlString == "my-app://home/sub?name=a%20b%26c")
+    #expect(
+      try MyDeepLink(urlString: MyDeepLink.home(name: "a b&c").urlString) == .home(name: "a b&c"))
   }
 
   @Test(arguments: [
@@ -130,9 +131,9 @@ enum ShopLink: DeepLinkRepresentable, Equatable {
     #expect(try ShopLink.decode(url) == .item(id: 7, color: "red"))
   }
 
-  @Test func universalLinkIsPrinted() {
+  @Test func universalLinkIsPrinted() throws {
     #expect(
-      ShopLink.item(id: 7, color: "red").universalLink().absoluteString
+      try ShopLink.item(id: 7, color: "red").universalLink().absoluteString
         == "https://example.com/item/7?color=red")
   }
 

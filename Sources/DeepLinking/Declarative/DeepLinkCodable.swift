@@ -30,7 +30,7 @@
 ///
 /// AppLink(string: "myapp://user/42?tab=posts")              // .user(id: 42, tab: .posts)
 /// AppLink(string: "https://example.com/user/42?tab=posts")  // the same
-/// AppLink.search(query: "a b/c", page: nil, tags: ["x", "y"]).url
+/// try AppLink.search(query: "a b/c", page: nil, tags: ["x", "y"]).url
 /// // myapp://search/a%20b%2Fc?tags=x&tags=y
 /// ```
 ///
@@ -69,7 +69,7 @@
 ///   }
 /// }
 ///
-/// AppLink.user(userID: 42, utmSource: "mail").url   // myapp://user/42?utm_source=mail
+/// try AppLink.user(userID: 42, utmSource: "mail").url   // myapp://user/42?utm_source=mail
 /// ```
 ///
 /// ## Routes
@@ -194,6 +194,12 @@ extension DeepLinkCodable {
       if index == nil, storage.parameterCount == 1 {
         index = values.indices.first { !taken.contains($0) && values[$0].label == "_0" }
       }
+      if index == nil, encoded.nilLabels.contains(name) {
+        throw DeepLinkError.printing(
+          .unprintable, self, .url, value: nil,
+          problem: "\(quoted(name)) is nil, but the route \(quoted(pattern.source)) puts it in "
+            + "the path; expected a value, or a route that leaves \(quoted(name)) to the query")
+      }
       guard let index, !values[index].isArray,
         let text = values[index].single ?? values[index].elements.first
       else {
@@ -222,7 +228,9 @@ extension DeepLinkCodable {
             + "no value; expected parameters that name the case's values")
       case .parameter:
         let text = try take(storage.name(of: op))
-        try check(text, converter: storage.converterName(of: op), builtIn: op.builtIn)
+        try check(
+          text, .pathSegment(host == nil ? 1 : segments.count + 2),
+          converter: storage.converterName(of: op), builtIn: op.builtIn)
         add(text)
       case .rest:
         let text = try take(storage.name(of: op))
@@ -263,9 +271,10 @@ extension DeepLinkCodable {
   }
 
   /// Throws unless the converter that will read `text` back accepts it.
-  private func check(_ text: String, converter: String, builtIn: BuiltInConverter?)
-    throws(DeepLinkError)
-  {
+  private func check(
+    _ text: String, _ component: DeepLinkError.Component, converter: String,
+    builtIn: BuiltInConverter?
+  ) throws(DeepLinkError) {
     guard let builtIn else {
       throw DeepLinkError.printing(
         .invalidRoute, self, .url, value: nil,
@@ -275,7 +284,7 @@ extension DeepLinkCodable {
     let accepted = withUTF8Bytes(text) { builtIn.convert(decoded: $0) != nil }
     guard accepted || text.isEmpty else {
       throw DeepLinkError.printing(
-        .unprintable, self, .url, value: nil, problem: "\(quoted(text)) \(builtIn.refusal)")
+        .unprintable, self, component, value: text, problem: builtIn.refusal)
     }
   }
 }

@@ -22,6 +22,8 @@ struct EncodedLink {
 
   var caseName = ""
   var values: [Value] = []
+  /// The labels of optional values that are `nil`, which print as nothing.
+  var nilLabels: [String] = []
 
   /// Encodes `link`, naming it in errors.
   static func encode<Link: Encodable & Sendable>(_ link: Link) throws(DeepLinkError) -> EncodedLink
@@ -155,15 +157,18 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) }
+    guard let value else { return state.link.nilLabels.append(key.stringValue) }
+    try encode(value, forKey: key)
   }
 
   mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) }
+    guard let value else { return state.link.nilLabels.append(key.stringValue) }
+    try encode(value, forKey: key)
   }
 
   mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) }
+    guard let value else { return state.link.nilLabels.append(key.stringValue) }
+    try encode(value, forKey: key)
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -180,7 +185,7 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-    guard let value else { return }
+    guard let value else { return state.link.nilLabels.append(key.stringValue) }
     let count = state.link.values.count
     try encode(value, forKey: key)
     if state.link.values.count > count, let last = state.link.values.last, last.isArray,

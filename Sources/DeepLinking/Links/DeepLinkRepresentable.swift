@@ -35,7 +35,7 @@
 /// }
 ///
 /// MyDeepLink(string: "my-app://home/sub?name=jake")   // .home(name: "jake")
-/// MyDeepLink.home(name: "jake").url                   // my-app://home/sub?name=jake
+/// try MyDeepLink.home(name: "jake").url               // my-app://home/sub?name=jake
 /// ```
 ///
 /// > Note: Swift looks for the `~=` of `case .home(name: nil):` in a `switch url` only among
@@ -113,49 +113,46 @@ extension DeepLinkRepresentable {
 
   /// The link's canonical custom-scheme URL, such as `myapp://user/42?tab=posts`.
   ///
-  /// > Important: A link that cannot be printed so that it reads back as itself — an empty
-  /// > path value, say — stops the program with the reason, as a programmer error. When a
-  /// > value comes from user input, print with `try link.deepLinkBuilder().url()` instead,
-  /// > which throws.
+  /// ```swift
+  /// try AppLink.user(id: 42, tab: .posts).url     // myapp://user/42?tab=posts
+  /// try? AppLink.search(query: "", page: nil).url // nil: an empty path value does not read back
+  /// ```
+  ///
+  /// Printing throws rather than return a URL that would not decode back to the same link:
+  /// an empty, `.` or `..` path value, a control character (a pasted newline or tab) in any
+  /// value, `nan` or an infinite number, `nil` in an `Optional` that the route puts in the
+  /// path, or a URL longer than ``URLMatcher/maximumURLLength`` bytes by default.
+  /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/unprintable`` (or
+  ///   ``DeepLinkError/Code/invalidRoute`` for a route that does not fit the case) naming the
+  ///   value and what would print.
   public var url: URL {
-    do {
-      return try deepLinkBuilder().url()
-    } catch {
-      preconditionFailure("\(error)")
-    }
+    get throws(DeepLinkError) { try deepLinkBuilder().url() }
   }
 
   /// The link's canonical URL string, as ``url`` prints it.
+  /// - Throws: A ``DeepLinkError``, as ``url`` does.
   public var urlString: String {
-    do {
-      return try deepLinkBuilder().string()
-    } catch {
-      preconditionFailure("\(error)")
-    }
+    get throws(DeepLinkError) { try deepLinkBuilder().string() }
   }
 
   /// The link's universal-link form, `https://<host>/<link host>/<path>?<query>`.
   ///
-  /// Stops the program with the reason when `host` is not one of ``universalLinkHosts`` or
-  /// the link cannot be printed, like ``url``.
+  /// ```swift
+  /// try AppLink.user(id: 42, tab: nil).universalLink()   // https://example.com/user/42
+  /// ```
   /// - Parameter host: The website; by default the first of ``universalLinkHosts`` in
-  ///   alphabetical order.
+  ///   alphabetical order. Compared ignoring case.
   /// - Returns: The universal link.
-  public func universalLink(host: String? = nil) -> URL {
-    do {
-      return try printUniversalLink(host: host)
-    } catch {
-      preconditionFailure("\(error)")
-    }
-  }
-
-  /// Prints the link's universal-link form, or throws why it cannot.
-  /// - Parameter host: The website; by default the first of ``universalLinkHosts`` in
-  ///   alphabetical order.
-  /// - Returns: The universal link.
-  /// - Throws: A ``DeepLinkError`` when `host` is not allowed or the link cannot be printed.
-  public func printUniversalLink(host: String? = nil) throws(DeepLinkError) -> URL {
+  /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/host`` when `host` is not one
+  ///   of ``universalLinkHosts`` (or the set is empty), or the error ``url`` throws.
+  public func universalLink(host: String? = nil) throws(DeepLinkError) -> URL {
     let allowed = Self.universalLinkHosts.map { $0.lowercased() }.sorted()
+    if host == nil, allowed.isEmpty {
+      throw DeepLinkError.printing(
+        .host, String(describing: self), .url, value: nil,
+        problem: "\(Self.self).universalLinkHosts is empty; expected a host there, such as "
+          + "\"example.com\", to print universal links")
+    }
     guard let website = host?.lowercased() ?? allowed.first, allowed.contains(website) else {
       throw DeepLinkError.printing(
         .host, String(describing: self), .host, value: host,

@@ -21,8 +21,9 @@
 ///
 /// The builder refuses to print what would not read back the same: an empty host or path
 /// segment (a trailing `/` is dropped when reading), a `.` or `..` segment (which browsers and
-/// `URL.standardized` resolve away), and control characters (which reading refuses). It
-/// throws a ``DeepLinkError`` with code ``DeepLinkError/Code/unprintable`` instead.
+/// `URL.standardized` resolve away), control characters (which reading refuses), and a URL
+/// longer than the 8,192 bytes that ``URLMatcher/default`` reads. It throws a
+/// ``DeepLinkError`` with code ``DeepLinkError/Code/unprintable`` instead.
 public struct DeepLinkBuilder: Hashable, Sendable {
   /// The scheme of the custom-scheme form, such as `myapp`.
   public var scheme: String { didSet { printed = nil } }
@@ -264,6 +265,15 @@ public struct DeepLinkBuilder: Hashable, Sendable {
         {
           return .failure(failure)
         }
+      }
+      // Reading refuses longer URLs, so printing does too.
+      let limit = URLMatcher.default.maximumURLLength
+      guard writer.count <= limit else {
+        return .failure(
+          self.failure(
+            .url, nil,
+            "its URL is \(writer.count) bytes long; expected at most \(limit) bytes, "
+              + "the longest URL that reading accepts"))
       }
       let written = UnsafeBufferPointer(rebasing: buffer[..<writer.count])
       if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
