@@ -21,6 +21,13 @@ extension DeepLinkCommand {
           + "apple-app-site-association file is for universal links\n",
         status: 1)
     }
+    let problems = Link.routeProblems
+    guard problems.isEmpty else {
+      return Result(
+        output: "\(Link.self).routes has problems; expected none, so that the file opens "
+          + "every link:\n" + problems.map { "  \($0)\n" }.joined(),
+        status: 1)
+    }
     let routes = Link.routes.compactMap { name, pattern in
       pattern._universalLinkPath(on: website).map { ("\(name): \(pattern.source)", $0) }
     }

@@ -79,6 +79,11 @@ extension DeepLinkCommand {
     for (name, pattern) in routes {
       output += "  " + name + String(repeating: " ", count: width - name.count) + "  \(pattern)\n"
     }
-    return Result(output: output, status: 0)
+    let problems = Link.routeProblems
+    guard !problems.isEmpty else { return Result(output: output, status: 0) }
+    output +=
+      "\n\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(Link.self).routes:\n"
+    output += problems.map { "  \($0)\n" }.joined()
+    return Result(output: output, status: 1)
   }
 }

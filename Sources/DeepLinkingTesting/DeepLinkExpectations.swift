@@ -120,7 +120,31 @@ public func expectRejects<Link: DeepLinkRepresentable>(
   }
 }
 
-/// Expects the routes table of `Link` to fit its cases: every sample's case has a route,
+/// Expects the routes table of `Link` to have no problems: records one test failure per
+/// entry of `Link.routeProblems`, at the caller's line.
+///
+/// ```swift
+/// @Test func routesAreValid() {
+///   expectValidRoutes(AppLink.self)
+/// }
+/// ```
+///
+/// It finds invalid patterns, unknown converters, path parameters that name no value, optional
+/// or array values in the path, routes a route of the same shape always wins over, and
+/// routes keys that name no case; see `DeepLinkCodable.routeProblems`.
+/// - Parameters:
+///   - type: The link type.
+///   - sourceLocation: Where failures are reported; the caller's line by default.
+public func expectValidRoutes<Link: DeepLinkCodable>(
+  _ type: Link.Type, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for problem in Link.routeProblems {
+    Issue.record(Comment(rawValue: problem.description), sourceLocation: sourceLocation)
+  }
+}
+
+/// Expects the routes table of `Link` to have no problems (see ``expectValidRoutes(_:sourceLocation:)``)
+/// and to fit its cases: every sample's case has a route,
 /// every route belongs to a sample's case, and every sample prints (so each pattern parameter
 /// names a value, every value fits in a URL, and no route that wins over the sample's own
 /// takes its URL).
@@ -137,6 +161,11 @@ public func expectRejects<Link: DeepLinkRepresentable>(
 public func expectRoutes<Link: DeepLinkCodable>(
   of type: Link.Type, cover samples: [Link], sourceLocation: SourceLocation = #_sourceLocation
 ) {
+  let problems = Link.routeProblems
+  guard problems.isEmpty else {
+    // The samples would only fail again for the same reasons.
+    return expectValidRoutes(type, sourceLocation: sourceLocation)
+  }
   var covered = Set<String>()
   for sample in samples {
     do {

@@ -1,5 +1,16 @@
 import DeepLinkCommandLine
+import DeepLinking
 import Testing
+
+/// An app's link enum with a typo in its routes.
+enum TypoRoutes: DeepLinkCodable, Hashable {
+  case user(id: Int)
+  case settings
+
+  static let scheme = "typo"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = ["user": "user/<itn:id>", "settings": "settings"]
+}
 
 /// `deeplink decode`, `print`, `check` and `routes` over the example links, word for word.
 @Suite struct LinkCommandTests {
@@ -78,6 +89,24 @@ import Testing
     let result = DeepLinkCommand.run(arguments)
     #expect(result.output == output)
     #expect(result.status == status)
+  }
+
+  @Test func routesListsTheProblemsAndFails() {
+    let result = DeepLinkCommand.run(["routes"], links: TypoRoutes.self)
+    #expect(
+      result.output == """
+        TypoRoutes: typo://, https://example.com/
+          settings  settings
+          user      user/<itn:id>
+
+        1 problem in TypoRoutes.routes:
+          the route of case "user", "user/<itn:id>", uses converter "itn", which links do not have; expected one of "string", "int", "float", "uuid", "path"
+
+        """)
+    #expect(result.status == 1)
+    let file = DeepLinkCommand.run(["aasa", "ABCDE12345.com.example.app"], links: TypoRoutes.self)
+    #expect(file.status == 1)
+    #expect(file.output.hasPrefix("TypoRoutes.routes has problems; expected none"))
   }
 
   @Test func everyExampleCaseRoundTripsThroughTheCommands() {

@@ -70,6 +70,26 @@ enum Renamed: DeepLinkCodable, Hashable {
   }
 }
 
+/// `Renamed` without the mistaken key: its renamed case has no route.
+enum RenamedWithoutRoute: DeepLinkCodable, Hashable {
+  case home
+  case signOut
+  static let scheme = "renamed"
+  static let routes: [String: URLPattern] = ["home": "home"]
+  enum CodingKeys: String, CodingKey {
+    case home
+    case signOut = "sign-out"
+  }
+}
+
+/// A table with two mistakes.
+enum Typos: DeepLinkCodable, Hashable {
+  case user(id: Int)
+  case search(query: String)
+  static let scheme = "typos"
+  static let routes: [String: URLPattern] = ["user": "user/<int:id", "search": "search/<qery>"]
+}
+
 /// A case that does not print.
 enum Unprintable: DeepLinkCodable, Hashable {
   struct Point: Codable, Hashable { var x: Int }
@@ -182,23 +202,45 @@ enum Twins: DeepLinkCodable, Hashable {
     }
   }
 
+  /// Each problem is one failure at the caller's line, and the runner goes on.
+  @Test func invalidRoutesAreFailuresNotCrashes() {
+    let problems = [
+      #"the route of case "search", "search/<qery>", names "qery", which is not an associated value of the case; expected one of its labels, or "_0" for its only unlabeled value (did you mean "query"?)"#,
+      #"the route of case "user", "user/<int:id", is not a valid pattern (pattern segment 2 "<int:id" has no closing ">"; expected "<name>" or "<converter:name>")"#,
+    ]
+    /// The issues' lines and messages; written and read on the test's own thread.
+    final class Found: @unchecked Sendable { var values: [(line: Int, text: String)] = [] }
+    let found = Found()
+    var lines: [Int] = []
+    withKnownIssue {
+      expectValidRoutes(Typos.self)
+      lines.append(#line - 1)
+      expectRoutes(of: Typos.self, cover: [.user(id: 1), .search(query: "a")])
+      lines.append(#line - 1)
+    } matching: { issue in
+      found.values += issue.comments.map { (issue.sourceLocation?.line ?? -1, $0.rawValue) }
+      return true
+    }
+    #expect(found.values.map(\.text) == problems + problems)
+    #expect(found.values.map(\.line) == [lines[0], lines[0], lines[1], lines[1]])
+  }
+
   @Test func routesTableIsCheckedForMissingAndUnusedCases() {
     withKnownIssue {
       expectRoutes(of: Shop.self, cover: [.cart, .item(id: 1, color: nil), .search(text: "a")])
     } matching: { issue in
       issue.comments.contains {
         $0.rawValue
-          == #"route "orders" of Shop.routes names no case among the samples; expected a case called "orders" (in its CodingKeys, if they rename it), or a sample of it"#
+          == #"the route "orders" of Shop.routes names no case of Shop; expected a case of that name, or the name CodingKeys give the case if they rename it"#
       }
     }
   }
 
-  /// A route that another of the same shape always wins over has no URL of its own: its
-  /// sample does not print, which says why.
+  /// A route that another of the same shape always wins over has no URL of its own.
   @Test func aRouteThatNeverWinsIsFound() {
     expectIssue(
       containing:
-        #"beta(id: "b") does not print: cannot print beta(id: "b"): its URL "twins://user/b" decodes as case "alpha", whose route "user/<id>" wins over "user/:id"; expected a value that no route winning over it matches"#
+        #"the route of case "beta", "user/:id", has the same shape as "user/<id>" of case "alpha", which always wins; expected routes that differ in a literal or a parameter type"#
     ) {
       expectRoutes(of: Twins.self, cover: [.alpha(id: "a"), .beta(id: "b")])
       return #line - 1
@@ -217,8 +259,19 @@ enum Twins: DeepLinkCodable, Hashable {
     }
     #expect(
       messages.values == [
-        #"case "sign-out" (the CodingKeys name of case "signOut") of Renamed has no route in Renamed.routes"#,
-        #"route "signOut" of Renamed.routes names no case among the samples; expected a case called "signOut" (in its CodingKeys, if they rename it), or a sample of it"#,
+        #"the route "signOut" of Renamed.routes names no case of Renamed; expected a case of that name, or the name CodingKeys give the case if they rename it"#
+      ])
+    // With the table fixed, the samples name the case both ways.
+    messages.values = []
+    withKnownIssue {
+      expectRoutes(of: RenamedWithoutRoute.self, cover: [.home, .signOut])
+    } matching: { issue in
+      messages.values += issue.comments.map(\.rawValue)
+      return true
+    }
+    #expect(
+      messages.values == [
+        #"case "sign-out" (the CodingKeys name of case "signOut") of RenamedWithoutRoute has no route in RenamedWithoutRoute.routes"#
       ])
   }
 }

@@ -43,6 +43,13 @@
 /// route's only parameter. Query items that no value asks for (`utm_source`, say) are ignored;
 /// for a value that is not an array, the first item of its name is read.
 ///
+/// An `Optional` query value that does not convert reads as `nil`, so that a link your website
+/// prints with a value a newer app version added still opens older versions:
+/// `myapp://search/shoes?sort=cheapest` decodes as `.search(query: "shoes", sort: nil)` when
+/// `Sort` has no `cheapest`, and so do `?sort=` and `?page=abc` for an `Int?`. A required
+/// value that does not convert still fails, naming the query item and the value, and so does
+/// a path value.
+///
 /// ## Names
 ///
 /// Routes, path parameters and query items go by the names that the enum's `Codable`
@@ -84,7 +91,10 @@
 ///
 /// A case without a route, a pattern parameter that names no associated value, or a value
 /// type that does not fit in a URL is a ``DeepLinkError/Code/invalidRoute`` error that names
-/// the case; the `DeepLinkingTesting` assertions find these before you ship.
+/// the case. ``routeProblems`` lists every mistake in the table without a URL, and the
+/// `DeepLinkingTesting` assertions (`expectValidRoutes`, `expectRoutes`) find them before you
+/// ship. A route with a mistake does not stop the program or the other routes: it matches
+/// nothing, and a URL meant for it fails with an error that names it.
 ///
 /// Host, path and query items are derived; a hand-written member in your enum still takes
 /// precedence.
@@ -160,7 +170,6 @@ extension DeepLinkCodable {
       throw state.failure ?? state.typeError("\(error)")
     }
     if let failure = state.failure { throw failure }
-    if let unused = state.unusedPathError() { throw unused }
     return link
   }
 
@@ -183,8 +192,8 @@ extension DeepLinkCodable {
     }
     let pattern = routes.values[route]
     let storage = pattern.storage
-    guard !pattern.hasScheme, !storage.opsBuffer.isEmpty else {
-      throw invalid(routeWithSchemeProblem(caseName, pattern))
+    if let defect = linkRouteDefect(pattern) {
+      throw invalid("\(linkRouteName(caseName, pattern)) \(defect.problem)")
     }
     let values = encoded.values
     // The values the path takes, one bit each; the rest become query items.
@@ -223,14 +232,12 @@ extension DeepLinkCodable {
       case .literal:
         add(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
       case .wildcard:
-        throw invalid(
-          "the route \(quoted(pattern.source)) has \"*\", which stands for "
-            + "no value; expected parameters that name the case's values")
+        break  // a defect, found above
       case .parameter:
         let text = try take(storage.name(of: op))
-        try check(
-          text, .pathSegment(host == nil ? 1 : segments.count + 2),
-          converter: storage.converterName(of: op), builtIn: op.builtIn)
+        if let builtIn = op.builtIn {
+          try check(text, .pathSegment(host == nil ? 1 : segments.count + 2), builtIn)
+        }
         add(text)
       case .rest:
         let text = try take(storage.name(of: op))
@@ -272,15 +279,8 @@ extension DeepLinkCodable {
 
   /// Throws unless the converter that will read `text` back accepts it.
   private func check(
-    _ text: String, _ component: DeepLinkError.Component, converter: String,
-    builtIn: BuiltInConverter?
+    _ text: String, _ component: DeepLinkError.Component, _ builtIn: BuiltInConverter
   ) throws(DeepLinkError) {
-    guard let builtIn else {
-      throw DeepLinkError.printing(
-        .invalidRoute, self, .url, value: nil,
-        problem: "links use the built-in converters only, and \(quoted(converter)) is not one; "
-          + "expected string, int, float, uuid or path")
-    }
     let accepted = withUTF8Bytes(text) { builtIn.convert(decoded: $0) != nil }
     guard accepted || text.isEmpty else {
       throw DeepLinkError.printing(

@@ -15,11 +15,9 @@ final class LinkDecodingState {
   private let match: URLMatch?
   /// Values given by label, for a case made from values rather than a URL.
   private let queryItems: [URLQueryItem]
-  /// Which path parameters the case asked for. (Only the decoding that made the state
-  /// reaches it, one access at a time: no need for the runtime's exclusivity checks.)
-  @exclusivity(unchecked) private var used = SmallIndexSet()
   /// An error found where the decoding protocols give no way to throw one (a container's
-  /// `decodeNil()`), thrown when `init(from:)` returns.
+  /// `decodeNil()`), thrown when `init(from:)` returns. (Only the decoding that made the
+  /// state reaches it, one access at a time: no need for the runtime's exclusivity checks.)
   @exclusivity(unchecked) var failure: DeepLinkError?
 
   /// The state for a case made from labelled values, without a URL.
@@ -74,7 +72,6 @@ final class LinkDecodingState {
   /// The values for `label`: one for a path parameter, one per query item otherwise.
   func strings(for label: String) -> [String] {
     if let index = pathIndex(for: label), let match {
-      used.insert(index)
       return [match.parameterText(index)]
     }
     if let match { return match.queryText.values(named: label) }
@@ -84,7 +81,6 @@ final class LinkDecodingState {
   /// The first value for `label`, without collecting the others.
   func first(for label: String) -> String? {
     if let index = pathIndex(for: label), let match {
-      used.insert(index)
       return match.parameterText(index)
     }
     if let match { return match.queryText.firstValue(named: label) }
@@ -92,17 +88,15 @@ final class LinkDecodingState {
     return nil
   }
 
-  /// The error for a path parameter that the case did not ask for: a route that names no
-  /// associated value.
-  func unusedPathError() -> DeepLinkError? {
-    guard let match else { return nil }
-    let count = match.pattern.storage.parameterCount
-    guard let unused = (0..<count).first(where: { !used.contains($0) }) else { return nil }
-    let names = match.pattern.parameterNames
-    return DeepLinkError(
-      .invalidRoute, .pattern, input: match.pattern.source, value: names[unused],
-      problem: "names no associated value of case \(quoted(caseName)); expected a label of the "
-        + "case, or \"_0\" for an unlabeled value")
+  /// The error for a route parameter that names none of the case's values, whose keys are
+  /// `keys`; `nil` when each names one, or when the values come from labels.
+  func unnamedParameterError<Key: CodingKey>(_ keys: Key.Type) -> DeepLinkError? {
+    guard let pattern = match?.pattern,
+      let name = unnamedPathParameters(of: pattern, keys: keys).first
+    else { return nil }
+    return typeError(
+      "the route \(quoted(pattern.source)) names \(quoted(name)), which is not an associated "
+        + "value of the case; expected one of its labels, or \"_0\" for its only unlabeled value")
   }
 
   func component(for label: String) -> DeepLinkError.Component {
@@ -283,7 +277,8 @@ private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
     throws -> KeyedDecodingContainer<NestedKey>
   {
-    KeyedDecodingContainer(ValuesDecodingContainer<NestedKey>(state: state))
+    if let unnamed = state.unnamedParameterError(NestedKey.self) { throw unnamed }
+    return KeyedDecodingContainer(ValuesDecodingContainer<NestedKey>(state: state))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -339,14 +334,71 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     state.first(for: key.stringValue)
   }
 
+  // Each type's `decodeIfPresent`, which the protocol would otherwise answer with its own
+  // `decode`, throwing for a value that does not convert.
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    guard let text = state.first(for: key.stringValue) else { return nil }
-    return try parsed(LinkValueFormat.integer(text, as: Int.self), text, key)
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+    try optional(key) { try decode(type, forKey: key) }
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    guard let text = state.first(for: key.stringValue) else { return nil }
-    return try parsed(LinkValueFormat.bool(text), text, key)
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    try optional(key) { try decode(type, forKey: key) }
+  }
+
+  /// An optional value: `nil` when absent, and, in the query, when it does not convert
+  /// (`?sort=cheapest` from a newer website), so that old app versions still open new links.
+  private func optional<Value>(_ key: Key, _ decode: () throws -> Value) throws -> Value? {
+    let label = key.stringValue
+    guard state.first(for: label) != nil else { return nil }
+    do {
+      return try decode()
+    } catch let error as DeepLinkError where error.code == .queryValue {
+      if state.pathIndex(for: label) != nil { throw error }
+      return nil
+    }
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -360,7 +412,13 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     let label = key.stringValue
     let strings = state.strings(for: label)
     if strings.isEmpty { return nil }
-    return try decodeValue(type, strings: strings, label: label, state: state)
+    do {
+      return try decodeValue(type, strings: strings, label: label, state: state)
+    } catch let error as DeepLinkError where error.code == .queryValue {
+      // As `optional(_:_:)` does.
+      if state.pathIndex(for: label) != nil { throw error }
+      return nil
+    }
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
@@ -505,8 +563,19 @@ private func nearestRoute(
   _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
   _ routes: [String: URLPattern], linkType: Any.Type
 ) -> DeepLinkError {
+  let sorted = routes.sorted { $0.key < $1.key }
+  // A route that matches nothing (an invalid pattern, a converter links do not have) may be
+  // the one the URL was meant for: then it is the reason.
+  let start = URLStart(bytes, layout)
+  for (caseName, pattern) in sorted {
+    guard let defect = linkRouteDefect(pattern), defect.code != .invalidRoute,
+      pattern.couldBeMeant(for: start)
+    else { continue }
+    return DeepLinkError(
+      noRouteFor: url, brokenRoute: linkRouteName(caseName, pattern), problem: defect.problem)
+  }
   var nearest = NearestRoute()
-  for (_, pattern) in routes.sorted(by: { $0.key < $1.key }) where !pattern.hasScheme {
+  for (_, pattern) in sorted where !pattern.hasScheme && pattern.problem == nil {
     if case .failed(let reason?) = URLMatcher.default.run(
       url, bytes, layout, pattern, explain: true, admitted: true)
     {
@@ -524,6 +593,5 @@ private func nearestRoute(
 
 /// Why a link type's route with a scheme is not used: links take their scheme from the type.
 func routeWithSchemeProblem(_ caseName: String, _ pattern: URLPattern) -> String {
-  "the route of case \(quoted(caseName)), \(quoted(pattern.source)), has a scheme; expected "
-    + "host and path only"
+  "\(linkRouteName(caseName, pattern)) has a scheme; expected host and path only"
 }

@@ -93,6 +93,30 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
 
   private init(storage: Storage) { self.storage = storage }
 
+  /// The error for a URL that only a broken route could be meant for: `no route for
+  /// "myapp://user/42": the route of case "user", "user/<int:id", is not a valid pattern (…)`.
+  /// - Parameters:
+  ///   - url: The URL.
+  ///   - route: The route as messages name it, followed by a space and `problem`.
+  ///   - problem: What is wrong with the route.
+  init(noRouteFor url: String, brokenRoute route: String, problem: String) {
+    storage = Storage(
+      code: .invalidRoute, component: .url, input: url, value: nil, problem: problem,
+      message: "no route for \(quoted(url)): \(route) \(problem)")
+  }
+
+  /// A mistake in a route table, with the whole message: `the route of case "user",
+  /// "user/<int:idd>", names "idd", …`.
+  /// - Parameters:
+  ///   - code: The kind of mistake.
+  ///   - pattern: The source of the route at fault.
+  ///   - message: The message.
+  init(routeProblem code: Code, pattern: String, message: String) {
+    storage = Storage(
+      code: code, component: .pattern, input: pattern, value: nil, problem: message,
+      message: message)
+  }
+
   /// An error about making case `caseName` from values: `cannot make user: "x" is not a
   /// valid Int; expected an Int for "id" of case "user"`.
   init(making caseName: String, reason: String, code: Code) {
@@ -182,8 +206,11 @@ extension DeepLinkError {
     /// A route matched, but a query item is missing or its value does not convert.
     public static let queryValue = Code("queryValue")
     /// A link type whose routes do not fit its cases: a missing route, a pattern parameter
-    /// that names no associated value, or a value type that does not fit in a URL.
+    /// that names no associated value, or a value type that does not fit in a URL; or a URL
+    /// that only such a route, or an invalid pattern, could be meant for.
     public static let invalidRoute = Code("invalidRoute")
+    /// A route that no URL reaches, because a route of the same shape always wins over it.
+    public static let unreachableRoute = Code("unreachableRoute")
   }
 
   /// The part of a URL or pattern that an error is about.

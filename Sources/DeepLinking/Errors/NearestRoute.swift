@@ -59,3 +59,48 @@ func editDistance(_ a: String, _ b: String) -> Int {
   }
   return previous[b.count]
 }
+
+/// The start of a URL, as a broken route's source is compared with it: the scheme, the website
+/// of a web URL, and the first segment of the link (the host of a custom-scheme URL, the first
+/// path segment of a web URL), decoded.
+struct URLStart {
+  var scheme: String
+  var website: String?
+  var link: String?
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout) {
+    scheme = asciiLowercased(bytes, layout.scheme)
+    website = layout.isWeb ? layout.host.map { asciiLowercased(bytes, $0) } : nil
+    link =
+      layout.linkCount > 0
+      ? decodedText(bytes, layout.linkRange(0), plusIsSpace: false) : nil
+  }
+}
+
+extension URLPattern {
+  /// Whether this pattern, which cannot match (it is invalid, or names a converter that is not
+  /// there), could be meant for a URL: by the scheme it names, the website of a web pattern
+  /// and its first segment where these are plain text, read leniently from its source.
+  func couldBeMeant(for url: URLStart) -> Bool {
+    var rest = Substring(source)
+    var scheme: String?
+    if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+      scheme = asciiLowercased(String(rest[..<colon]))
+      rest = rest[colon...].dropFirst(3)
+    }
+    var segments = rest.split(separator: "/")[...]
+    func isText(_ segment: Substring) -> Bool {
+      !segment.contains { "<>:*%".contains($0) }
+    }
+    if let scheme {
+      guard scheme == url.scheme else { return false }
+      if scheme == "http" || scheme == "https", let website = segments.popFirst() {
+        guard !isText(website) || asciiLowercased(String(website)) == url.website else {
+          return false
+        }
+      }
+    }
+    guard let first = segments.first, isText(first) else { return true }
+    return url.link.map { asciiLowercased($0) == asciiLowercased(String(first)) } ?? false
+  }
+}

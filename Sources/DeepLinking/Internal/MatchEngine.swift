@@ -208,7 +208,8 @@ extension URLMatcher {
   /// Reads `url` and matches it against `pattern`, with the reason when it does not fit.
   /// (``match(_:against:)`` is the quick way when no reason is wanted.)
   func explainedRun(_ url: String, _ pattern: URLPattern) -> MatchOutcome {
-    withURLLayout(
+    if let problem = pattern.problem { return .failed(problem) }
+    return withURLLayout(
       url, failure: { .failed($0) },
       { bytes, layout in run(url, bytes, layout, pattern, explain: true) })
   }

@@ -120,14 +120,15 @@ public struct URLMatcher: Sendable {
   /// - Returns: The match.
   /// - Throws: A ``DeepLinkError`` naming the first part of the URL that is malformed or
   ///   differs from the pattern, such as
-  ///   `path segment 2 of "myapp://user/12abc": "12abc" is not an int`.
+  ///   `path segment 2 of "myapp://user/12abc": "12abc" is not an int`; for an invalid
+  ///   pattern, its ``URLPattern/problem``.
   public func requireMatch(_ url: String, against pattern: URLPattern) throws(DeepLinkError)
     -> URLMatch
   {
     switch explainedRun(url, pattern) {
     case .matched(let match): return match
     case .failed(let error?): throw error
-    case .failed(nil): preconditionFailure("an explained match failed without a reason")
+    case .failed(nil): throw DeepLinkError.internalInconsistency(url)
     }
   }
 }

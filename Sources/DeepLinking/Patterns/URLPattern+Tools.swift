@@ -13,9 +13,10 @@ extension URLPattern {
   /// The path segments of the universal links on `website` that the pattern matches, as
   /// links print them: for a pattern without a scheme, all its segments (the first stands for
   /// the custom-scheme host); for an `https` pattern whose host is `website` or a parameter,
-  /// its path; `nil` for any other pattern.
+  /// its path; `nil` for any other pattern, and for an invalid one (which matches nothing).
   @_spi(DeepLinkingTools)
   public func _universalLinkPath(on website: String) -> [_PrintedSegment]? {
+    guard problem == nil else { return nil }
     let storage = storage
     if let scheme {
       guard scheme == "https" else { return nil }

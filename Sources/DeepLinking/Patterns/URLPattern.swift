@@ -34,9 +34,11 @@
 /// Queries and fragments are never part of matching: `myapp://user` matches
 /// `myapp://user?id=123`, and a trailing `/` on either side is ignored.
 ///
-/// > Note: A string literal that is not a valid pattern stops the program with the reason, as
-/// > a programmer error; use ``init(validating:)`` for patterns that come from outside your
-/// > code.
+/// > Note: A string literal that is not a valid pattern does not stop the program: it makes a
+/// > pattern that matches no URL and carries the reason in ``problem``, which
+/// > `DeepLinkCodable.routeProblems`, ``DeepLinkRouter/routeProblems`` and the
+/// > `DeepLinkingTesting` assertions report. Use ``init(validating:)`` for patterns that come
+/// > from outside your code, to get the reason as a thrown error.
 public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {
@@ -45,6 +47,20 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   // afterwards.
   /// The compiled form, shared by copies (a match holds one reference to it).
   let storage: Storage
+
+  /// Why the pattern is not valid, for a pattern literal with a mistake; `nil` for a valid
+  /// pattern.
+  ///
+  /// An invalid pattern matches no URL:
+  ///
+  /// ```swift
+  /// let pattern: URLPattern = "user/<int:id"
+  /// pattern.problem?.description
+  /// // pattern segment 2 of "user/<int:id": "<int:id" has no closing ">"; expected "<name>" or
+  /// // "<converter:name>"
+  /// pattern.match("myapp://user/42")   // nil
+  /// ```
+  public let problem: DeepLinkError?
 
   /// The counts that locate the parts of a ``Storage``'s block.
   struct StorageHeader {
@@ -352,6 +368,14 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   /// ```
   public var parameterNames: [String] { storage.parameterNames }
 
+  /// The names of the converters that the pattern's typed parameters use, in order; `path`
+  /// for a `<path:…>` capture.
+  var converterNames: [String] {
+    let storage = storage
+    return ([storage.authorityOp].compactMap { $0 } + Array(storage.opsBuffer))
+      .filter(\.isNamed).map(storage.converterName(of:))
+  }
+
   var scheme: String? { storage.scheme }
   var isWeb: Bool { storage.isWeb }
   /// Whether the pattern names a scheme (a pattern without one matches any custom scheme).
@@ -377,16 +401,29 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
     } else {
       storage = try Storage.compile(source)
     }
+    problem = nil
   }
 
-  /// Compiles a pattern literal, stopping the program with the reason if it is invalid.
+  /// Compiles a pattern literal; an invalid one matches nothing and keeps the reason in
+  /// ``problem``.
   /// - Parameter value: The pattern text.
   public init(stringLiteral value: String) {
     do {
       try self.init(validating: value)
     } catch {
-      preconditionFailure("invalid URLPattern literal: \(error)")
+      self.init(matchingNothing: value, problem: error)
     }
+  }
+
+  /// A pattern of one literal segment of a NUL byte, which no URL has (reading refuses
+  /// control characters, raw or escaped), that keeps `source` and why it is invalid.
+  private init(matchingNothing source: String, problem: DeepLinkError) {
+    let never = Token(
+      kind: .literal([0]), name: nil, text: source, component: .pattern,
+      textRange: 0..<Int32(source.utf8.count))
+    storage = Storage.make(
+      source: source, scheme: nil, isWeb: false, authority: nil, tokens: [never])
+    self.problem = problem
   }
 
   /// The pattern as it was written.
@@ -660,6 +697,11 @@ struct Token: Sendable {
       default:
         throw failure(component, text, "is not a parameter; expected \(example)")
       }
+    }
+    if bytes.first == UInt8(ascii: "<"), !bytes.contains(UInt8(ascii: ">")) {
+      throw failure(
+        component, text,
+        #"has no closing ">"; expected "<name>" or "<converter:name>""#)
     }
     if bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
       throw failure(

@@ -179,8 +179,10 @@ public struct DeepLinkRouter<Destination>: Sendable {
 
   /// Adds a route.
   ///
+  /// An invalid pattern literal is registered too; it matches nothing, and ``routeProblems``
+  /// reports it.
   /// - Parameters:
-  ///   - pattern: The pattern; a string literal is checked when it is built.
+  ///   - pattern: The pattern.
   ///   - handler: Makes the destination from the match and the context, or returns `nil` to
   ///     let the next-best route try.
   /// - Complexity: O(segments of `pattern`), plus a copy of the table if another router,
@@ -205,9 +207,51 @@ public struct DeepLinkRouter<Destination>: Sendable {
 
   /// The pairs of routes that no URL can tell apart, in registration order.
   public var conflicts: [Conflict] {
-    table.conflicts.map {
-      Conflict(first: table.patterns[$0], second: table.patterns[$1])
+    table.conflicts.compactMap { first, second in
+      let patterns = (table.patterns[first], table.patterns[second])
+      // Invalid patterns match nothing; they are problems of their own.
+      guard patterns.0.problem == nil, patterns.1.problem == nil else { return nil }
+      return Conflict(first: patterns.0, second: patterns.1)
     }
+  }
+
+  /// Every mistake in the registered routes, in registration order: invalid patterns (a
+  /// pattern literal with a mistake is registered, and matches nothing), converters that
+  /// ``matcher`` does not have, then routes that a route of the same shape always wins over.
+  ///
+  /// ```swift
+  /// var router = DeepLinkRouter<String>()
+  /// router.register("myapp://user/<int:id") { _, _ in "user" }
+  /// router.routeProblems.map(\.description)
+  /// // ["pattern segment 2 of \"myapp://user/<int:id\": \"<int:id\" has no closing \">\"; …"]
+  /// ```
+  ///
+  /// Check it in a test, or at start-up in debug builds, so that a typo is found before a
+  /// user's link is refused.
+  public var routeProblems: [DeepLinkError] {
+    var problems: [DeepLinkError] = []
+    for pattern in table.patterns {
+      if let problem = pattern.problem {
+        problems.append(problem)
+        continue
+      }
+      for converter in pattern.converterNames where matcher.valueConverters[converter] == nil {
+        problems.append(
+          DeepLinkError(
+            routeProblem: .unknownConverter, pattern: pattern.source,
+            message: "the route \(quoted(pattern.source)) uses converter \(quoted(converter)), "
+              + "which the router's matcher does not have; expected one of "
+              + matcher.valueConverters.names.map(quoted).joined(separator: ", ")))
+      }
+    }
+    for conflict in conflicts {
+      problems.append(
+        DeepLinkError(
+          routeProblem: .unreachableRoute, pattern: conflict.second.source,
+          message: "\(conflict); expected routes that differ in a literal or a parameter type, "
+            + "as the first always wins"))
+    }
+    return problems
   }
 
   /// The best match for `url`, without calling handlers.
@@ -298,8 +342,21 @@ public struct DeepLinkRouter<Destination>: Sendable {
         problem: "was declined: \(quoted(match.pattern.source)) and every other route that "
           + "fits returned nil; expected a handler to return a destination")
     }
+    let broken: DeepLinkError? = matcher.withURLLayout(
+      url, failure: { _ in nil },
+      { bytes, layout in
+        let start = URLStart(bytes, layout)
+        for pattern in table.patterns {
+          guard let problem = pattern.problem, pattern.couldBeMeant(for: start) else { continue }
+          return DeepLinkError(
+            noRouteFor: url, brokenRoute: quoted(pattern.source),
+            problem: "is not a valid pattern (\(problem.shortDescription))")
+        }
+        return nil
+      })
+    if let broken { return broken }
     var nearest = NearestRoute()
-    for pattern in table.patterns {
+    for pattern in table.patterns where pattern.problem == nil {
       if case .failed(let reason?) = matcher.explainedRun(url, pattern) {
         nearest.consider(pattern, failedWith: reason)
       }

@@ -1,0 +1,192 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What a link enum's synthesized `init(from:)` reveals of one case without a URL: whether the
+/// case exists, which of its route's parameters name none of its values, and which values the
+/// route puts in the path although they are optional or arrays.
+///
+/// The decoder hands out made-up values (`nil` for optionals) so that `init(from:)` asks for
+/// every value; it stops at a value whose type cannot be made up (a raw-value enum that is not
+/// `CaseIterable`).
+final class RouteProbe {
+  let caseName: String
+  let pattern: URLPattern
+  private(set) var caseExists = false
+  private(set) var unnamedParameters: [String] = []
+  /// The labels of the values asked for, in order.
+  private(set) var labels: [String] = []
+  private(set) var optionalPathLabels: [String] = []
+  private(set) var arrayPathLabels: [String] = []
+
+  init(caseName: String, pattern: URLPattern) {
+    self.caseName = caseName
+    self.pattern = pattern
+  }
+
+  var decoder: any Decoder { ProbeDecoder(probe: self, level: .cases) }
+
+  /// Whether the route puts the value `label` in the path.
+  fileprivate func isPathValue(_ label: String) -> Bool {
+    let storage = pattern.storage
+    return storage.parameterIndex(named: label) != nil
+      || (label == "_0" && storage.parameterCount == 1)
+  }
+
+  fileprivate func found<Key: CodingKey>(caseKeys: Key.Type) -> [Key] {
+    guard let key = Key(stringValue: caseName) else { return [] }
+    caseExists = true
+    return [key]
+  }
+
+  fileprivate func found<Key: CodingKey>(valueKeys: Key.Type) {
+    unnamedParameters = unnamedPathParameters(of: pattern, keys: valueKeys)
+  }
+
+  fileprivate func asked(_ label: String, optional: Bool) {
+    labels.append(label)
+    if optional, isPathValue(label) { optionalPathLabels.append(label) }
+  }
+
+  fileprivate func madeArray(_ label: String) {
+    if isPathValue(label), !arrayPathLabels.contains(label) { arrayPathLabels.append(label) }
+  }
+}
+
+/// The parameters of `pattern` that name no key of `keys`, a case's values; a pattern with one
+/// parameter may bind it to the case's only unlabeled value, `_0`.
+func unnamedPathParameters<Key: CodingKey>(of pattern: URLPattern, keys: Key.Type) -> [String] {
+  var unnamed: [String] = []
+  let storage = pattern.storage
+  if storage.parameterCount == 1, Key(stringValue: "_0") != nil { return [] }
+  storage.forEachParameterName { _, name in
+    if Key(stringValue: name) == nil { unnamed.append(name) }
+  }
+  return unnamed
+}
+
+/// Why a probe stops: a value whose type it cannot make up.
+private struct CannotMakeUp: Error {}
+
+private struct ProbeDecoder: Decoder {
+  enum Level {
+    case cases, values
+    case value(String)
+  }
+  let probe: RouteProbe
+  let level: Level
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    guard case .cases = level else { throw CannotMakeUp() }
+    return KeyedDecodingContainer(Cases<Key>(probe: probe))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case .value(let label) = level else { throw CannotMakeUp() }
+    probe.madeArray(label)
+    return NoElements()
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    guard case .value = level else { throw CannotMakeUp() }
+    return Single(decoder: self)
+  }
+
+  /// A made-up value of `type`, or a throw.
+  func makeUp<T: Decodable>(_ type: T.Type) throws -> T {
+    let scalar: Any? =
+      switch type {
+      case is String.Type: "x"
+      case is Bool.Type: true
+      case is Double.Type: 0.0
+      case is Float.Type: Float(0)
+      case is UUID.Type: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+      case is Date.Type: Date(timeIntervalSinceReferenceDate: 0)
+      case is URL.Type: URL(string: "x:")
+      case let integer as any FixedWidthInteger.Type: integer.init(0)
+      case let cases as any CaseIterable.Type: firstCase(of: cases)
+      default: nil
+      }
+    if let value = scalar as? T { return value }
+    return try T(from: self)
+  }
+
+  struct Cases<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let probe: RouteProbe
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { probe.found(caseKeys: Key.self) }
+    func contains(_ key: Key) -> Bool { true }
+    func decodeNil(forKey key: Key) throws -> Bool { throw CannotMakeUp() }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw CannotMakeUp() }
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+      throws -> KeyedDecodingContainer<NestedKey>
+    {
+      probe.found(valueKeys: NestedKey.self)
+      return KeyedDecodingContainer(Values<NestedKey>(probe: probe))
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+      throw CannotMakeUp()
+    }
+    func superDecoder() throws -> any Decoder { throw CannotMakeUp() }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw CannotMakeUp() }
+  }
+
+  struct Values<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let probe: RouteProbe
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { [] }
+    /// Asked by every `decodeIfPresent`, for an optional value: `nil`.
+    func contains(_ key: Key) -> Bool {
+      probe.asked(key.stringValue, optional: true)
+      return false
+    }
+    func decodeNil(forKey key: Key) throws -> Bool { true }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+      probe.asked(key.stringValue, optional: false)
+      return try ProbeDecoder(probe: probe, level: .value(key.stringValue)).makeUp(type)
+    }
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+      throws -> KeyedDecodingContainer<NestedKey>
+    {
+      throw CannotMakeUp()
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+      throw CannotMakeUp()
+    }
+    func superDecoder() throws -> any Decoder { throw CannotMakeUp() }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw CannotMakeUp() }
+  }
+
+  struct Single: SingleValueDecodingContainer {
+    let decoder: ProbeDecoder
+    var codingPath: [any CodingKey] { [] }
+    func decodeNil() -> Bool { false }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.makeUp(type) }
+  }
+
+  /// An empty array's elements.
+  struct NoElements: UnkeyedDecodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int? { 0 }
+    var isAtEnd: Bool { true }
+    var currentIndex: Int { 0 }
+    mutating func decodeNil() throws -> Bool { throw CannotMakeUp() }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw CannotMakeUp() }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+      -> KeyedDecodingContainer<NestedKey>
+    {
+      throw CannotMakeUp()
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+      throw CannotMakeUp()
+    }
+    mutating func superDecoder() throws -> any Decoder { throw CannotMakeUp() }
+  }
+}
+
+/// The first case of a `CaseIterable` type, as `Any`.
+private func firstCase<T: CaseIterable>(of type: T.Type) -> Any? { T.allCases.first }
