@@ -4,7 +4,7 @@ extension DeepLinkCommand {
   /// The link's case and values, then its canonical URLs.
   static func describe<Link: DeepLinkCodable>(_ link: Link) -> String {
     guard let fields = try? link._fields(), let builder = try? link.deepLinkBuilder() else {
-      return "\(link)\n"
+      return "\(link._description)\n"
     }
     let values = fields.values.map { label, strings in
       let shown =

@@ -35,7 +35,8 @@ public func expectRoundTrip<Link: DeepLinkRepresentable & Equatable>(
         forms.append(try builder.universalLinkString(host: host))
       } catch {
         Issue.record(
-          "\(link) has no universal link on \(host): \(error)", sourceLocation: sourceLocation)
+          "\(link) has no universal link on \(host): \(error)",
+          sourceLocation: sourceLocation)
       }
     }
     for form in forms {
@@ -80,7 +81,8 @@ public func expectDecodes<Link: DeepLinkRepresentable & Equatable>(
       let decoded = try Link.decode(url)
       if decoded != expected {
         Issue.record(
-          "\"\(url)\" decodes to \(decoded), expected \(expected)", sourceLocation: sourceLocation)
+          "\"\(url)\" decodes to \(decoded), expected \(expected)",
+          sourceLocation: sourceLocation)
       }
     } catch {
       Issue.record("\"\(url)\" does not decode: \(error)", sourceLocation: sourceLocation)
@@ -109,7 +111,8 @@ public func expectRejects<Link: DeepLinkRepresentable>(
     do {
       let link = try Link.decode(url)
       Issue.record(
-        "\"\(url)\" decodes to \(link), expected a refusal", sourceLocation: sourceLocation)
+        "\"\(url)\" decodes to \(link), expected a refusal",
+        sourceLocation: sourceLocation)
     } catch {
       if let message, error.description != message {
         Issue.record(
@@ -179,7 +182,8 @@ public func expectRoutes<Link: DeepLinkCodable>(
       }
       _ = try sample.deepLinkBuilder().string()
     } catch {
-      Issue.record("\(sample) does not print: \(error)", sourceLocation: sourceLocation)
+      Issue.record(
+        "\(sample) does not print: \(error)", sourceLocation: sourceLocation)
     }
   }
   for name in Link.routes.keys.sorted() where !covered.contains(name) {

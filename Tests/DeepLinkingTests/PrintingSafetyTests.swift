@@ -22,6 +22,14 @@ enum ShareLink: DeepLinkCodable, Hashable {
   ]
 }
 
+/// A link with a date, which may be any `Date` at run time.
+enum ReminderLink: DeepLinkCodable, Hashable {
+  case remind(at: Date)
+
+  static let scheme = "remind"
+  static let routes: [String: URLPattern] = ["remind": "remind"]
+}
+
 /// A link type without universal-link hosts.
 enum AppOnlyLink: DeepLinkCodable, Hashable {
   case home
@@ -128,6 +136,29 @@ enum AppOnlyLink: DeepLinkCodable, Hashable {
     #expect(try link.urlString == "shop://search/a%20b%2Fc%3F?sort=price&tags=x&tags=%26")
     #expect(try ShareLink.decode(link.url) == link)
     #expect(try ShareLink.decode(link.universalLink()) == link)
+  }
+
+  static let dates: [(Double, String)] = [
+    (
+      .nan,
+      #"cannot print remind(at: Date(nan)): the value for "at" is a date outside the years 1–9999; expected a date ISO 8601 can write"#
+    ),
+    (
+      -1e-300,
+      #"cannot print remind(at: 2001-01-01 00:00:00 +0000): the value for "at" is a date whose fraction of a second ISO 8601 cannot write exactly (2000-12-31T23:59:59.0Z reads back as another date); expected a date that reads back the same"#
+    ),
+    (
+      4e11,
+      #"cannot print remind(at: <description unavailable>): the value for "at" is a date outside the years 1–9999; expected a date ISO 8601 can write"#
+    ),
+  ]
+
+  /// Foundation stops the program describing a NaN date: messages describe it themselves.
+  @Test(arguments: dates)
+  func datesThatDoNotReadBackThrow(interval: Double, message: String) throws {
+    let link = ReminderLink.remind(at: Date(timeIntervalSinceReferenceDate: interval))
+    let error = try #require(throws: DeepLinkError.self) { try link.url }
+    #expect(error.description == message)
   }
 
   @Test func aBuilderRefusesTooLongURLsToo() throws {

@@ -236,6 +236,12 @@ private func scalarText<T>(_ value: T, label: String, state: LinkEncodingState) 
       throw state.unsupported(
         "is a date outside the years 1–9999; expected a date ISO 8601 can write", label: label)
     }
+    // A fraction of a second next to a whole one may round: only an exact text prints.
+    guard LinkValueFormat.date(text) == date else {
+      throw state.unsupported(
+        "is a date whose fraction of a second ISO 8601 cannot write exactly (\(text) reads back "
+          + "as another date); expected a date that reads back the same", label: label)
+    }
     return text
   }
   if T.self == URL.self, let url = value as? URL { return url.absoluteString }

@@ -54,7 +54,9 @@ enum LinkValueFormat {
     let interval = date.timeIntervalSinceReferenceDate
     guard interval.isFinite, abs(interval) < 400_000_000_000 else { return nil }
     let whole = interval.rounded(.down)
-    let fraction = interval - whole  // exact: both are doubles of the same magnitude
+    // Not always exact (a tiny negative interval's fraction rounds up to 1): printing checks
+    // that the text reads back as the same date.
+    let fraction = interval - whole
     let unix = Int64(whole) + referenceOffset
     let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
     let secondOfDay = unix - days * 86_400

@@ -80,7 +80,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     _ code: Code, _ subjectValue: any Sendable, _ component: Component, value: String?,
     problem: String
   ) -> DeepLinkError {
-    let subject = subjectValue as? String ?? String(describing: subjectValue)
+    let subject = subjectValue as? String ?? linkDescription(subjectValue)
     let shown = subject.count > 200 ? subject.prefix(200) + "…" : Substring(subject)
     let part =
       component == .url

@@ -149,13 +149,13 @@ extension DeepLinkRepresentable {
     let allowed = Self.universalLinkHosts.map { $0.lowercased() }.sorted()
     if host == nil, allowed.isEmpty {
       throw DeepLinkError.printing(
-        .host, String(describing: self), .url, value: nil,
+        .host, self, .url, value: nil,
         problem: "\(Self.self).universalLinkHosts is empty; expected a host there, such as "
           + "\"example.com\", to print universal links")
     }
     guard let website = host?.lowercased() ?? allowed.first, allowed.contains(website) else {
       throw DeepLinkError.printing(
-        .host, String(describing: self), .host, value: host,
+        .host, self, .host, value: host,
         problem: allowed.isEmpty
           ? "is not a universal-link host; expected a host in universalLinkHosts, which is empty"
           : "is not a universal-link host; expected one of "
@@ -163,6 +163,11 @@ extension DeepLinkRepresentable {
     }
     return try deepLinkBuilder().universalLink(host: website)
   }
+
+  /// The link as messages show it: `String(describing:)`, but without trapping on a value
+  /// that Foundation cannot describe (a `Date` whose interval is NaN).
+  @_spi(DeepLinkingTools)
+  public var _description: String { linkDescription(self) }
 
   /// Reads `string` as a URL and decodes it with ``init(url:)``, after turning a universal
   /// link into its custom-scheme form.
