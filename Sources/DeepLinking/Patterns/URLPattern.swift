@@ -202,8 +202,8 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
         if let authority { (opsStart + ops.count).initialize(to: authority) }
         let bytes = (raw + opsBytes).bindMemory(to: UInt8.self, capacity: byteCount)
         var source = source
-        source.withUTF8 {
-          bytes.initialize(from: $0.baseAddress.unsafelyUnwrapped, count: $0.count)
+        source.withUTF8 { utf8 in
+          if let base = utf8.baseAddress { bytes.initialize(from: base, count: utf8.count) }
         }
         (bytes + sourceCount).initialize(from: extra, count: extra.count)
       }
