@@ -60,7 +60,7 @@ import Testing
   static func double(_ random: inout SplitMix64) -> Double {
     let special: [Double] = [
       .nan, .infinity, -.infinity, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
-      -.greatestFiniteMagnitude, .ulpOfOne, 1e-310,
+      -.greatestFiniteMagnitude, .ulpOfOne, .leastNormalMagnitude / 4,
     ]
     return Bool.random(using: &random)
       ? Double(bitPattern: random.next()) : special.randomElement(using: &random) ?? 0
