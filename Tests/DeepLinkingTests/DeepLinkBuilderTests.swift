@@ -1,5 +1,4 @@
 import DeepLinking
-import DeepLinkingWorkloads
 import Foundation
 import Testing
 

@@ -1,4 +1,3 @@
-import DeepLinkingWorkloads
 import Testing
 
 // White-box: the fast compiler must build exactly what the full compiler builds. Behaviour

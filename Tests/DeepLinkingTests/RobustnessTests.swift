@@ -1,5 +1,4 @@
 import DeepLinking
-import DeepLinkingWorkloads
 import Testing
 
 /// Random and hostile input: nothing traps, and `match` and `requireMatch` always agree.

@@ -1,5 +1,4 @@
 import DeepLinking
-import DeepLinkingWorkloads
 import Testing
 
 /// The router against a brute-force reference.

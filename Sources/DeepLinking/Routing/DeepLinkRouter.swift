@@ -311,7 +311,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   }
 
   // Inlinable so that the app's module specializes the handler call for its `Destination`;
-  // `swift run -c release DeepLinkingBenchmarks` measures the difference.
+  // `swift run -c release --package-path Benchmarks DeepLinkingBenchmarks` measures the difference.
   @inlinable
   func routeWithoutFallback(_ url: String, context: (any Sendable)?) -> Destination? {
     let storage = storage

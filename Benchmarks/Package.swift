@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The benchmarks, in a package of their own so that the library's package declares only the
+// library, its testing product, the command line and the tests. Run from the repository root:
+//   swift run -c release --package-path Benchmarks DeepLinkingBenchmarks [--quick]
+let package = Package(
+  name: "DeepLinkingBenchmarks",
+  dependencies: [
+    .package(name: "DeepLinking", path: "..")
+  ],
+  targets: [
+    .target(name: "DeepLinkingWorkloads", path: "DeepLinkingWorkloads"),
+    .executableTarget(
+      name: "DeepLinkingBenchmarks",
+      dependencies: [
+        .product(name: "DeepLinking", package: "DeepLinking"), "DeepLinkingWorkloads",
+      ],
+      path: "DeepLinkingBenchmarks"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
