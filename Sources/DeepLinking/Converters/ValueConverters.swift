@@ -92,12 +92,12 @@ enum BuiltInConverter: CaseIterable, Sendable {
     }
   }
 
-  /// Where a typed parameter through `builtIn` is tried among the typed parameters of one
-  /// segment: `int`, `uuid`, `float`, then a custom converter (`nil`).
+  /// Where a typed parameter through `builtIn` comes among the typed parameters of one
+  /// segment, most specific first: `int`, `uuid`, `float`, then a custom converter (`nil`).
   ///
-  /// Routers (which order custom converters by name) and link types both go by it, so that
-  /// they choose alike.
-  static func typedRank(_ builtIn: BuiltInConverter?) -> Int {
+  /// The one definition of the built-ins' order: matching a URL with many patterns (a
+  /// router's, or a link type's routes) and choosing between them go by it.
+  static func specificity(_ builtIn: BuiltInConverter?) -> Int {
     switch builtIn {
     case .int?: 0
     case .uuid?: 1

@@ -251,3 +251,18 @@ func equalBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UI
   }
   return true
 }
+
+/// The ASCII-lowercased text of `range`.
+func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+  let raw = UnsafeBufferPointer(rebasing: bytes[range])
+  guard raw.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
+    return String(decoding: raw, as: UTF8.self)
+  }
+  return String(decoding: raw.map(lowercasedASCII), as: UTF8.self)
+}
+
+/// `text` with ASCII letters lowercased, and nothing else changed.
+func asciiLowercased(_ text: String) -> String {
+  guard text.utf8.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return text }
+  return String(decoding: text.utf8.map(lowercasedASCII), as: UTF8.self)
+}

@@ -152,6 +152,69 @@ struct SegmentConversion {
   }
 }
 
+/// The captures of a match in progress: pushed as a pattern's segments or a trie's edges
+/// convert, popped when a search backtracks, and made into the ``URLMatch`` in one place.
+struct MatchCaptures {
+  private var inline = InlineCaptures()
+  /// Captures past the inline ones; `nil` until the first, so that a match copies no array.
+  private var overflow: [Capture]?
+  private var conversion = SegmentConversion()
+
+  /// How many custom values the captures hold.
+  var customCount: Int { conversion.customCount }
+
+  mutating func push(_ capture: Capture) {
+    if !inline.append(capture) { overflow.appendCreatingArray(capture) }
+  }
+
+  /// Forgets the last capture and any custom values after `customCount`.
+  mutating func pop(customCount: Int) {
+    if overflow != nil {
+      overflow?.removeLast()
+      if overflow?.isEmpty == true { overflow = nil }
+    } else {
+      inline.removeLast()
+    }
+    if conversion.customCount > customCount { conversion.truncateCustomValues(to: customCount) }
+  }
+
+  /// Converts link segment `index` (for a rest, the segments from `index` on) with the
+  /// converter `name` and captures it: `true` when captured, `false` when the converter
+  /// refuses, `nil` when the matcher has no converter of that name.
+  ///
+  /// The one place that decides whether a segment matches a parameter, for patterns and
+  /// routers alike.
+  mutating func capture(
+    converter name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
+    _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout, _ matcher: URLMatcher
+  ) -> Bool? {
+    let range =
+      isRest
+      ? link.linkRange(index).lowerBound..<link.linkRange(link.linkCount - 1).upperBound
+      : link.linkRange(index)
+    switch conversion.convert(
+      name, builtIn: builtIn, isRest: isRest, at: index, in: bytes, link, with: matcher)
+    {
+    case .some(let value?):
+      push(Capture(range: range, value: value))
+      return true
+    case .some(nil): return false
+    case .none: return nil
+    }
+  }
+
+  /// The match of `url` against `pattern` with these captures.
+  func match(url: String, pattern: URLPattern, layout: URLLayout, decodesPlusAsSpace: Bool)
+    -> URLMatch
+  {
+    URLMatch(
+      url: url, pattern: pattern, captures: inline,
+      extras: overflow == nil && conversion.customValues == nil
+        ? nil : URLMatch.extras(overflow: overflow, customValues: conversion.customValues),
+      query: layout.query, fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
+  }
+}
+
 /// The result of running a pattern over a URL.
 enum MatchOutcome {
   case matched(URLMatch)
@@ -312,12 +375,7 @@ extension URLMatcher {
       return .failed(failure)
     }
     let storage = pattern.storage
-    var captures = InlineCaptures()
-    var overflow: [Capture]?
-    func capture(_ capture: Capture) {
-      if !captures.append(capture) { overflow.appendCreatingArray(capture) }
-    }
-    var conversion = SegmentConversion()
+    var captures = MatchCaptures()
     let linkCount = link.linkCount
     let escaped = link.linkHasEscapes
 
@@ -336,7 +394,7 @@ extension URLMatcher {
                 problem: "is not \(quoted(storage.authority?.text ?? ""))") : nil)
         }
       } else {
-        capture(Capture(range: host, value: .text))
+        captures.push(Capture(range: host, value: .text))
       }
     }
 
@@ -372,18 +430,15 @@ extension URLMatcher {
             explain ? rejection(url, bytes, link, index, storage.token(at: position)) : nil)
         }
       case .parameter, .rest:
-        let whole =
-          op.kind == .rest ? range.lowerBound..<link.linkRange(linkCount - 1).upperBound : range
-        switch conversion.convert(
-          storage.converterName(of: op), builtIn: op.builtIn, isRest: op.kind == .rest,
-          at: index, in: bytes, link, with: self)
+        switch captures.capture(
+          converter: storage.converterName(of: op), builtIn: op.builtIn,
+          isRest: op.kind == .rest, at: index, bytes, link, self)
         {
-        case .some(let value?):
-          capture(Capture(range: whole, value: value))
-        case .some(nil):
+        case true?: break
+        case false?:
           return .failed(
             explain ? rejection(url, bytes, link, index, storage.token(at: position)) : nil)
-        case .none:
+        case nil:
           return .failed(
             explain ? unknownConverter(storage.converterName(of: op), pattern) : nil)
         }
@@ -402,11 +457,8 @@ extension URLMatcher {
               : "is unexpected; expected the path to end after segment \(index)") : nil)
     }
     return .matched(
-      URLMatch(
-        url: url, anchor: .pattern(pattern), captures: captures,
-        extras: overflow == nil && conversion.customValues == nil
-          ? nil : URLMatch.extras(overflow: overflow, customValues: conversion.customValues),
-        query: link.query, fragment: link.fragment, decodesPlusAsSpace: decodesPlusAsSpace))
+      captures.match(
+        url: url, pattern: pattern, layout: link, decodesPlusAsSpace: decodesPlusAsSpace))
   }
 
   /// What a token expects, for "missing" messages.

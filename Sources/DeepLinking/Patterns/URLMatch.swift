@@ -25,23 +25,8 @@ public struct URLMatch: Sendable {
   // handler it offers a URL to.
   /// The URL that matched, as given.
   public let url: String
-  /// What holds the matched pattern: the pattern itself, or, for a router's match, the
-  /// router's table and the route's index, so that routing a URL writes to no object of
-  /// the route's own (the table is in cache; one pattern among thousands is not).
-  private let anchor: Anchor
-
-  enum Anchor: Sendable {
-    case pattern(URLPattern)
-    case route(RouteTable, Int32)
-  }
-
   /// The pattern that the URL matched.
-  public var pattern: URLPattern {
-    switch anchor {
-    case .pattern(let pattern): pattern
-    case .route(let table, let route): table.patterns[Int(route)]
-    }
-  }
+  public let pattern: URLPattern
   private let inlineCaptures: InlineCaptures
   /// Captures past the fourth and custom converters' values, which most matches do not
   /// have: `nil` then, so that copying a match retains nothing for them.
@@ -54,7 +39,7 @@ public struct URLMatch: Sendable {
   /// A match; the overflow captures and custom values come as ``extras(overflow:customValues:)``.
   @inline(__always)
   init(
-    url: String, anchor: Anchor, captures: InlineCaptures, extras: Extras?,
+    url: String, pattern: URLPattern, captures: InlineCaptures, extras: Extras?,
     query: Range<Int>?, fragment: Range<Int>?, decodesPlusAsSpace: Bool
   ) {
     func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
@@ -64,7 +49,7 @@ public struct URLMatch: Sendable {
       )
     }
     self.url = url
-    self.anchor = anchor
+    self.pattern = pattern
     self.inlineCaptures = captures
     self.extras = extras
     self.queryBounds = bounds(query)

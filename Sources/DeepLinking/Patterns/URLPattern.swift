@@ -350,7 +350,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
       switch kind {
       case .literal: 0
       case .parameter:
-        builtIn == .string ? 5 : 1 + UInt8(BuiltInConverter.typedRank(builtIn))
+        builtIn == .string ? 5 : 1 + UInt8(BuiltInConverter.specificity(builtIn))
       case .wildcard: 6
       case .rest: 7
       }

@@ -1,566 +1,402 @@
-/// The routes of a router, arranged as a trie of link segments, stored as plain data.
+/// A router's patterns, arranged as a trie of link segments; the handlers stay with the router.
 ///
-/// Nodes, edges and route lists live in flat arrays and refer to each other by index, so
-/// that a search reads them through buffer pointers without reference counting. Literal
-/// edges of every node share one open-addressing hash table keyed by parent node and segment
-/// bytes, so a lookup hashes the URL's bytes directly.
+/// A value of plain arrays and dictionaries: copies share their storage until one of them
+/// registers more. Not generic, so that the search is compiled once, whatever the router's
+/// destination type.
 ///
-/// At each node a search tries literal children, typed-parameter children (in ``rank``
-/// order), the string-parameter child, the `*` child, then the `<path:…>` edges, and
-/// backtracks; its cost depends on the URL's segments, not on how many routes there are.
+/// At each node a search tries the literal children, the typed-parameter children (in the
+/// converters' order of specificity), the string-parameter child, the `*` child, then the
+/// `<path:…>` edges, and backtracks; its cost depends on the URL's segments, not on how many
+/// routes there are.
+@usableFromInline
 struct RouteTrie: Sendable {
-  /// A node: 40 bytes, so that most of what a search reads at a node is on one cache line.
-  struct Node: Sendable {
-    var firstTyped: Int32 = -1
-    var string: Int32 = -1
-    /// The node's `*` child and `<path:…>` edges, which few nodes have, in
-    /// ``RouteTrie/rareLinks``; -1 when it has neither.
-    var rare: Int32 = -1
-    /// The routes that end here, in registration order, as a ``RouteTrie/RouteList``.
-    var firstTerminal: Int32 = -1
-    var hasLiterals = false
-    /// Whether the node's literal edges are also in ``RouteTrie/foldedLiterals``.
-    var hasFoldedLiterals = false
-    /// The length of ``singleKey`` (next to the flags, so that they share a word).
-    var singleKeyCount: UInt8 = 0
-    /// The child of the node's only literal edge, or -1.
-    ///
-    /// Set when the node has exactly one literal edge and its key fits in ``singleKey``: a
-    /// search compares the key in place instead of hashing (most segments after the first
-    /// have one literal child, if any).
-    var singleLiteral: Int32 = -1
-    var singleKey: (UInt32, UInt32) = (0, 0)
-    /// A word that the owner of the trie keeps for the single route that ends here (a
-    /// router: its handler), read with the node instead of from a table of its own; 0 when
-    /// unset or when several routes end here.
-    var terminalWord: (UInt32, UInt32) = (0, 0)
-
-    /// The longest key that ``singleKey`` holds.
-    static let singleKeyCapacity = 8
-
-    /// ``terminalWord`` as one value.
-    var word: UInt { UInt(terminalWord.0) | UInt(terminalWord.1) << 32 }
-
-    /// The child of the single literal edge if its key is `key`, else `nil`; only for nodes
-    /// whose ``singleLiteral`` is set.
-    @inline(__always)
-    func singleLiteralChild(_ key: UnsafeBufferPointer<UInt8>) -> Int32? {
-      guard Int(singleKeyCount) == key.count else { return nil }
-      return withUnsafeBytes(of: singleKey) { stored in
-        equalBytes(
-          UnsafeBufferPointer(rebasing: stored.bindMemory(to: UInt8.self)[..<key.count]), key)
-      } ? singleLiteral : nil
-    }
-  }
-
-  struct TypedEdge: Sendable {
-    /// An index into ``RouteTrie/converterNames``.
-    var converter: Int32
-    var builtIn: BuiltInConverter?
-    var child: Int32
-    var next: Int32 = -1
-  }
-
-  struct RestEdge: Sendable {
-    var converter: Int32
-    var builtIn: BuiltInConverter?
-    /// The routes of the edge, as a ``RouteTrie/RouteList``.
-    var firstRoute: Int32
-    var next: Int32 = -1
-  }
-
-  /// Routes that end at the same place, as one `Int32`: -1 for none, the route's index for
-  /// one (no list to read, which is nearly always the case), or `-2 - link` for a list in
-  /// ``routeLinks`` that starts at `link`.
-  enum RouteList {
-    /// Calls `body` with each route of `list`, in order, until it returns `true`.
-    @inline(__always)
-    static func first(
-      in list: Int32, _ links: UnsafeBufferPointer<RouteLink>, where body: (Int32) -> Bool
-    ) -> Bool {
-      if list >= 0 { return body(list) }
-      var link = -2 - list
-      while link >= 0 {
-        if body(links[Int(link)].route) { return true }
-        link = links[Int(link)].next
-      }
-      return false
-    }
-  }
-
-  /// The rarely used links of a node: its `*` child and its first `<path:…>` edge.
-  struct RareLinks: Sendable {
-    var wildcard: Int32 = -1
-    var firstRest: Int32 = -1
-  }
-
-  /// A link in a list of routes: the route's index and the next link.
-  struct RouteLink: Sendable {
-    var route: Int32
-    var next: Int32 = -1
-  }
-
-  var nodes = RawArray<Node>()
-  var typedEdges = RawArray<TypedEdge>()
-  var restEdges = RawArray<RestEdge>()
-  var routeLinks = RawArray<RouteLink>()
-  var rareLinks = RawArray<RareLinks>()
-  /// The node where the last route inserted ends, or -1 for a `<path:…>` route.
-  private(set) var lastTerminal: Int32 = -1
-  var converterNames: [String] = []
-  private var converterIndex: [String: Int32] = [:]
-  /// Literal edges, compared exactly.
-  var literals = LiteralEdges()
-  /// Literal edges of root nodes, by ASCII-lowercased key, for the host position.
-  var foldedLiterals = LiteralEdges()
-
-  /// An independent copy, for copy-on-write.
-  func copy() -> RouteTrie {
-    var copy = self
-    copy.nodes = nodes.copy()
-    copy.typedEdges = typedEdges.copy()
-    copy.restEdges = restEdges.copy()
-    copy.routeLinks = routeLinks.copy()
-    copy.rareLinks = rareLinks.copy()
-    copy.literals = literals.copy()
-    copy.foldedLiterals = foldedLiterals.copy()
-    return copy
-  }
-
-  /// Frees the memory of the arrays; the trie must not be used afterwards.
-  func free() {
-    nodes.free()
-    typedEdges.free()
-    restEdges.free()
-    routeLinks.free()
-    rareLinks.free()
-    literals.free()
-    foldedLiterals.free()
-  }
-
-  /// Read-only views of the arrays, valid until the next insertion.
-  var buffers: Buffers {
-    Buffers(
-      nodes: nodes.buffer, typedEdges: typedEdges.buffer, restEdges: restEdges.buffer,
-      routeLinks: routeLinks.buffer, rareLinks: rareLinks.buffer, literals: literals.buffers,
-      foldedLiterals: foldedLiterals.buffers)
-  }
-
-  /// The rare links of `node`, made on first use.
-  private mutating func rareIndex(of node: Int32) -> Int {
-    if nodes[Int(node)].rare < 0 {
-      rareLinks.append(RareLinks())
-      nodes[Int(node)].rare = Int32(rareLinks.count - 1)
-    }
-    return Int(nodes[Int(node)].rare)
-  }
-
-  /// Sets the word of the route inserted last, if it ends alone at a node: a route that
-  /// shares its node with another of the same shape, or ends in `<path:…>`, keeps none.
-  mutating func setWordOfLastRoute(_ word: UInt) {
-    guard lastTerminal >= 0, nodes[Int(lastTerminal)].firstTerminal >= 0 else { return }
-    setTerminalWord(word, at: lastTerminal)
-  }
-
-  private mutating func setTerminalWord(_ word: UInt, at node: Int32) {
-    nodes[Int(node)].terminalWord = (
-      UInt32(truncatingIfNeeded: word), UInt32(truncatingIfNeeded: UInt64(word) >> 32)
-    )
-  }
-
-  /// Adds a node and returns its index.
-  mutating func makeNode() -> Int32 {
-    nodes.append(Node())
-    return Int32(nodes.count - 1)
-  }
-
-  private mutating func converter(_ name: String) -> Int32 {
-    if let index = converterIndex[name] { return index }
-    converterNames.append(name)
-    converterIndex[name] = Int32(converterNames.count - 1)
-    return Int32(converterNames.count - 1)
-  }
-
-  /// Typed parameters are tried int, uuid, float, then custom converters by name (see
-  /// ``BuiltInConverter/typedRank(_:)``).
-  func rank(_ edge: TypedEdge) -> (Int, String) {
-    let rank = BuiltInConverter.typedRank(edge.builtIn)
-    return (
-      rank, rank == BuiltInConverter.typedRank(nil) ? converterNames[Int(edge.converter)] : ""
-    )
-  }
-
-  /// Appends `route` to a ``RouteList`` (lists are short: only routes of the same shape
-  /// share one).
-  private mutating func appendRoute(_ route: Int32, first list: inout Int32) {
-    if list == -1 {
-      list = route
-      return
-    }
-    if list >= 0 {
-      routeLinks.append(RouteLink(route: list))
-      list = -2 - Int32(routeLinks.count - 1)
-    }
-    routeLinks.append(RouteLink(route: route))
-    var last = -2 - list
-    while routeLinks[Int(last)].next >= 0 { last = routeLinks[Int(last)].next }
-    routeLinks[Int(last)].next = Int32(routeLinks.count - 1)
-  }
-
-  /// The routes of a ``RouteList``, in order.
-  func routes(from list: Int32) -> [Int32] {
-    var result: [Int32] = []
-    _ = RouteList.first(in: list, routeLinks.buffer) { route in
-      result.append(route)
-      return false
-    }
-    return result
-  }
-
-  /// Inserts the ops of `pattern` under `root` for route `route`.
+  /// A node: its children by kind, and the routes that end here.
   ///
-  /// - Returns: The routes that already ended at the same place with the same shape: the
-  ///   conflicts that no URL can tell apart from the new route.
-  mutating func insert(
-    _ pattern: URLPattern.Storage, route: Int32, under root: Int32, foldsRoot: Bool
-  ) -> [Int32] {
-    lastTerminal = -1
-    var node = root
-    for (depth, op) in pattern.opsBuffer.enumerated() {
+  /// Mostly plain integers, so that reading one retains nothing; its literal children are
+  /// in ``RouteTrie/literals``.
+  struct Node: Sendable {
+    var hasLiterals = false
+    /// Typed-parameter children in the order they are tried.
+    var typed: [Edge] = []
+    var string: Int32 = -1
+    var wildcard: Int32 = -1
+    /// `<path:…>` edges, by converter name; the routes end on the edge.
+    var rests: [Edge] = []
+    /// The first route that ends here, or -1; routes of the same shape after it are in
+    /// ``RouteTrie/sameShape``.
+    var route: Int32 = -1
+  }
+
+  /// An edge through a converter: to a child node, or, for `<path:…>`, to the routes that
+  /// end there.
+  struct Edge: Sendable {
+    var converter: String
+    var builtIn: BuiltInConverter?
+    var child: Int32 = -1
+    var routes: [Int] = []
+
+    /// Where the edge is tried among typed edges: the built-ins in their order of
+    /// specificity, then custom converters by name.
+    var rank: (Int, String) { (BuiltInConverter.specificity(builtIn), converter) }
+  }
+
+  private(set) var patterns: [URLPattern] = []
+  /// Pairs of routes (by index) that no URL can tell apart.
+  private(set) var conflicts: [(Int, Int)] = []
+  private var nodes: [Node] = []
+  /// Every node's literal children, by their decoded text (lowercased in a custom-scheme
+  /// host).
+  private var literals = LiteralTable()
+  /// For the root of patterns without a scheme, its literal children by lowercased text, for
+  /// a URL whose first segment is a host, compared ignoring case (`User` and `user` are both
+  /// children of `user`).
+  private var foldedLiterals: [String: [Int32]] = [:]
+  /// The routes after the first that end at a node, by node: routes of the same shape.
+  private var sameShape: [Int32: [Int]] = [:]
+  /// Roots of custom-scheme patterns, by lowercased scheme; their first segment is the host.
+  ///
+  /// An app has a scheme or two, so a scan beats hashing.
+  private var schemeRoots: [(scheme: [UInt8], root: Int)] = []
+  /// Roots of web patterns by scheme, then lowercased host; their segments are the path.
+  private var webRoots: [String: [String: Int]] = [:]
+  /// Roots of web patterns whose host is a parameter, by scheme.
+  private var webParameterRoots: [String: Int] = [:]
+  /// The root of patterns without a scheme.
+  private var anyRoot: Int?
+
+  private mutating func makeNode() -> Int {
+    nodes.append(Node())
+    return nodes.count - 1
+  }
+
+  /// The routes that end at `node`, in registration order.
+  private func routes(at node: Int) -> [Int] {
+    let first = nodes[node].route
+    guard first >= 0 else { return [] }
+    return [Int(first)] + (sameShape[Int32(node)] ?? [])
+  }
+
+  /// Adds `pattern` as the next route.
+  @usableFromInline
+  mutating func insert(_ pattern: URLPattern) {
+    let route = patterns.count
+    patterns.append(pattern)
+    let storage = pattern.storage
+    let folds = pattern.scheme == nil
+    var node: Int
+    if let scheme = pattern.scheme, pattern.isWeb {
+      if let op = storage.authorityOp, op.kind == .literal {
+        let host = String(decoding: storage.literalBytes(of: op), as: UTF8.self)
+        node = webRoots[scheme]?[host] ?? makeNode()
+        webRoots[scheme, default: [:]][host] = node
+      } else {
+        node = webParameterRoots[scheme] ?? makeNode()
+        webParameterRoots[scheme] = node
+      }
+    } else if let scheme = pattern.scheme {
+      if let known = schemeRoots.first(where: { $0.scheme.elementsEqual(scheme.utf8) }) {
+        node = known.root
+      } else {
+        node = makeNode()
+        schemeRoots.append((Array(scheme.utf8), node))
+      }
+    } else {
+      node = anyRoot ?? makeNode()
+      anyRoot = node
+    }
+    for (depth, op) in storage.opsBuffer.enumerated() {
       switch op.kind {
       case .literal:
-        let key = pattern.literalBytes(of: op)
-        if let child = literals.find(parent: node, key: key) {
-          node = child
+        let key = storage.literalBytes(of: op)
+        if let child = literals.child(of: Int32(node), key: key) {
+          node = Int(child)
           continue
         }
         let child = makeNode()
-        literals.insert(parent: node, key: key, child: child)
-        if !nodes[Int(node)].hasLiterals, key.count <= Node.singleKeyCapacity {
-          nodes[Int(node)].singleLiteral = child
-          nodes[Int(node)].singleKeyCount = UInt8(key.count)
-          withUnsafeMutableBytes(of: &nodes[Int(node)].singleKey) {
-            $0.copyMemory(from: UnsafeRawBufferPointer(key))
-          }
-        } else {
-          nodes[Int(node)].singleLiteral = -1
-        }
-        nodes[Int(node)].hasLiterals = true
-        if depth == 0, foldsRoot {
-          if key.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) {
-            let folded = key.map(lowercasedASCII)
-            folded.withUnsafeBufferPointer {
-              foldedLiterals.insert(parent: node, key: $0, child: child)
-            }
-          } else {
-            foldedLiterals.insert(parent: node, key: key, child: child)
-          }
-          nodes[Int(node)].hasFoldedLiterals = true
+        literals.insert(Int32(child), of: Int32(node), key: key)
+        nodes[node].hasLiterals = true
+        if depth == 0, folds {
+          let text = asciiLowercased(String(decoding: key, as: UTF8.self))
+          foldedLiterals[text, default: []].append(Int32(child))
         }
         node = child
       case .parameter where op.builtIn == .string:
-        if nodes[Int(node)].string < 0 {
-          // Make the child first: appending may move the nodes.
-          let child = makeNode()
-          nodes[Int(node)].string = child
-        }
-        node = nodes[Int(node)].string
+        if nodes[node].string < 0 { nodes[node].string = Int32(makeNode()) }
+        node = Int(nodes[node].string)
       case .parameter:
-        node = typedChild(
-          of: node, converter: converter(pattern.converterName(of: op)), builtIn: op.builtIn)
-      case .wildcard:
-        let rare = rareIndex(of: node)
-        if rareLinks[rare].wildcard < 0 {
-          let child = makeNode()
-          rareLinks[rare].wildcard = child
+        let converter = storage.converterName(of: op)
+        if let edge = nodes[node].typed.first(where: { $0.converter == converter }) {
+          node = Int(edge.child)
+          continue
         }
-        node = rareLinks[rare].wildcard
+        let edge = Edge(converter: converter, builtIn: op.builtIn, child: Int32(makeNode()))
+        let position =
+          nodes[node].typed.firstIndex { edge.rank < $0.rank } ?? nodes[node].typed.endIndex
+        nodes[node].typed.insert(edge, at: position)
+        node = Int(edge.child)
+      case .wildcard:
+        if nodes[node].wildcard < 0 { nodes[node].wildcard = Int32(makeNode()) }
+        node = Int(nodes[node].wildcard)
       case .rest:
-        return insertRest(
-          at: node, converter: converter(pattern.converterName(of: op)), route: route)
+        let converter = storage.converterName(of: op)
+        if let index = nodes[node].rests.firstIndex(where: { $0.converter == converter }) {
+          conflicts += nodes[node].rests[index].routes.map { ($0, route) }
+          nodes[node].rests[index].routes.append(route)
+        } else {
+          let edge = Edge(converter: converter, builtIn: op.builtIn, routes: [route])
+          let position =
+            nodes[node].rests.firstIndex { converter < $0.converter } ?? nodes[node].rests.endIndex
+          nodes[node].rests.insert(edge, at: position)
+        }
+        return
       }
     }
-    let existing = routes(from: nodes[Int(node)].firstTerminal)
-    var first = nodes[Int(node)].firstTerminal
-    appendRoute(route, first: &first)
-    nodes[Int(node)].firstTerminal = first
-    // A second route of the same shape makes a list, which the word does not describe.
-    if first < 0 { setTerminalWord(0, at: node) }
-    lastTerminal = node
-    return existing
-  }
-
-  /// The child of `node` for the typed converter, added in rank order if new.
-  private mutating func typedChild(of node: Int32, converter: Int32, builtIn: BuiltInConverter?)
-    -> Int32
-  {
-    var previous: Int32 = -1
-    var edge = nodes[Int(node)].firstTyped
-    let new = TypedEdge(converter: converter, builtIn: builtIn, child: -1)
-    while edge >= 0 {
-      if typedEdges[Int(edge)].converter == converter { return typedEdges[Int(edge)].child }
-      if rank(new) < rank(typedEdges[Int(edge)]) { break }
-      previous = edge
-      edge = typedEdges[Int(edge)].next
-    }
-    let child = makeNode()
-    typedEdges.append(TypedEdge(converter: converter, builtIn: builtIn, child: child, next: edge))
-    let index = Int32(typedEdges.count - 1)
-    if previous >= 0 {
-      typedEdges[Int(previous)].next = index
+    conflicts += routes(at: node).map { ($0, route) }
+    if nodes[node].route < 0 {
+      nodes[node].route = Int32(route)
     } else {
-      nodes[Int(node)].firstTyped = index
+      sameShape[Int32(node), default: []].append(route)
     }
-    return child
   }
 
-  /// Adds `route` to the `<path:…>` edge of `node` for the converter, in name order if new.
-  private mutating func insertRest(at node: Int32, converter: Int32, route: Int32) -> [Int32] {
-    var previous: Int32 = -1
-    let rare = rareIndex(of: node)
-    var edge = rareLinks[rare].firstRest
-    let name = converterNames[Int(converter)]
-    while edge >= 0 {
-      if restEdges[Int(edge)].converter == converter {
-        let existing = routes(from: restEdges[Int(edge)].firstRoute)
-        var first = restEdges[Int(edge)].firstRoute
-        appendRoute(route, first: &first)
-        restEdges[Int(edge)].firstRoute = first
-        return existing
+  /// Offers a match and its route's index; `true` stops the search.
+  @usableFromInline typealias Accept = (URLMatch, Int) -> Bool
+
+  /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
+  /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
+  @discardableResult @usableFromInline
+  func offerMatches(_ url: String, matcher: URLMatcher, accept: Accept) -> Bool {
+    let search: (UnsafeBufferPointer<UInt8>, URLLayout) -> Bool = { bytes, layout in
+      var search = Search(url: url, bytes: bytes, layout: layout, matcher: matcher)
+      return start(&search, accept)
+    }
+    return matcher.withURLLayout(url, failure: { _ in false }, search)
+  }
+
+  /// What one search over one URL reads, and the captures of its current path. (The search's
+  /// steps are methods of the trie, which they borrow rather than copy.)
+  private struct Search {
+    let url: String
+    let bytes: UnsafeBufferPointer<UInt8>
+    let layout: URLLayout
+    let matcher: URLMatcher
+    var captures = MatchCaptures()
+  }
+
+  /// Walks the roots that admit the URL together, so that specificity is decided segment by
+  /// segment across them; on an exact tie, the root listed first wins.
+  private func start(_ search: inout Search, _ accept: Accept) -> Bool {
+    let (bytes, layout) = (search.bytes, search.layout)
+    var roots = NodeSet()
+    if !layout.isWeb {
+      // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
+      roots.insert(
+        schemeRoots.first { equalsLowercased(bytes, layout.scheme, $0.scheme) }?.root)
+      roots.insert(anyRoot)
+      return !roots.isEmpty && walk(roots, 0, folded: layout.hostFirst, &search, accept)
+    }
+    guard let host = layout.host else { return false }
+    let scheme = asciiLowercased(bytes, layout.scheme)
+    roots.insert(webRoots[scheme]?[asciiLowercased(bytes, host)])
+    if let root = anyRoot, scheme == "https", search.matcher.isUniversalLinkHost(bytes, host) {
+      roots.insert(root)
+    }
+    if !roots.isEmpty, walk(roots, 0, folded: false, &search, accept) { return true }
+    // A host parameter is the least specific host, and captures the host first.
+    guard let root = webParameterRoots[scheme] else { return false }
+    search.captures.push(Capture(range: host, value: .text))
+    return walk(NodeSet(root), 0, folded: false, &search, accept)
+  }
+
+  /// Offers a match for each of `routes`, in order, until one is accepted.
+  private func offer(_ routes: [Int], _ search: inout Search, _ accept: Accept) -> Bool {
+    routes.contains { offer($0, &search, accept) }
+  }
+
+  /// Offers a match for route `route`; whether it was accepted.
+  private func offer(_ route: Int, _ search: inout Search, _ accept: Accept) -> Bool {
+    let match = search.captures.match(
+      url: search.url, pattern: patterns[route], layout: search.layout,
+      decodesPlusAsSpace: search.matcher.decodesPlusAsSpace)
+    return accept(match, route)
+  }
+
+  /// Offers a match for each route that ends at `node`, in order, until one is accepted.
+  private func offerRoutes(at node: Int, _ search: inout Search, _ accept: Accept) -> Bool {
+    let first = nodes[node].route
+    guard first >= 0 else { return false }
+    if offer(Int(first), &search, accept) { return true }
+    guard let more = sameShape[Int32(node)] else { return false }
+    return offer(more, &search, accept)
+  }
+
+  /// Converts and captures link segment `index` (for a rest, the segments from `index` on)
+  /// through `edge`, goes on with `next`, and undoes the capture if nothing is accepted.
+  private func through(
+    _ edge: Edge, _ index: Int, isRest: Bool, _ search: inout Search,
+    _ next: (inout Search) -> Bool
+  ) -> Bool {
+    let customCount = search.captures.customCount
+    guard
+      search.captures.capture(
+        converter: edge.converter, builtIn: edge.builtIn, isRest: isRest, at: index,
+        search.bytes, search.layout, search.matcher) == true
+    else { return false }
+    if next(&search) { return true }
+    search.captures.pop(customCount: customCount)
+    return false
+  }
+
+  /// The literal children of `set` for the segment in `range`; when `folded`, the segment is
+  /// a host, compared ignoring case.
+  private func literalChildren(
+    _ set: NodeSet, _ range: Range<Int>, folded: Bool, _ search: Search
+  ) -> NodeSet {
+    var children = NodeSet()
+    for member in 0..<set.count where nodes[set[member]].hasLiterals {
+      let parent = set[member]
+      if folded, parent == anyRoot {
+        let text = asciiLowercased(decodedText(search.bytes, range, plusIsSpace: false))
+        for child in foldedLiterals[text] ?? [] { children.insert(Int(child)) }
+        continue
       }
-      if name < converterNames[Int(restEdges[Int(edge)].converter)] { break }
-      previous = edge
-      edge = restEdges[Int(edge)].next
+      withDecodedBytes(
+        search.bytes, range, plusIsSpace: false, mayHaveEscapes: search.layout.linkHasEscapes
+      ) { decoded in
+        let child =
+          folded
+          ? literals.child(of: Int32(parent), key: decoded.lazy.map(lowercasedASCII))
+          : literals.child(of: Int32(parent), key: decoded)
+        children.insert(child.map(Int.init))
+      }
     }
-    var first: Int32 = -1
-    appendRoute(route, first: &first)
-    restEdges.append(
-      RestEdge(
-        converter: converter, builtIn: name == "path" ? .path : nil, firstRoute: first,
-        next: edge))
-    let index = Int32(restEdges.count - 1)
-    if previous >= 0 {
-      restEdges[Int(previous)].next = index
-    } else {
-      rareLinks[rare].firstRest = index
-    }
-    return []
-  }
-}
-
-extension RouteTrie {
-  /// Read-only views of a trie's arrays, valid until the next insertion.
-  struct Buffers {
-    let nodes: UnsafeBufferPointer<Node>
-    let typedEdges: UnsafeBufferPointer<TypedEdge>
-    let restEdges: UnsafeBufferPointer<RestEdge>
-    let routeLinks: UnsafeBufferPointer<RouteLink>
-    let rareLinks: UnsafeBufferPointer<RareLinks>
-    let literals: LiteralEdges.Buffers
-    let foldedLiterals: LiteralEdges.Buffers
-
-    /// The `*` child of `node`, or -1.
-    @inline(__always)
-    func wildcard(of node: Node) -> Int32 {
-      node.rare < 0 ? -1 : rareLinks[Int(node.rare)].wildcard
-    }
-
-    /// The first `<path:…>` edge of `node`, or -1.
-    @inline(__always)
-    func firstRest(of node: Node) -> Int32 {
-      node.rare < 0 ? -1 : rareLinks[Int(node.rare)].firstRest
-    }
+    return children
   }
 
+  /// The typed edges of the nodes of `set` in the order they are tried.
+  private func typedEdges(_ set: NodeSet) -> [Edge] {
+    set.members.flatMap { nodes[$0].typed }.sorted { $0.rank < $1.rank }
+  }
+
+  /// Matches link segments from `index` on against the subtrees at `set`, and returns whether
+  /// a route was accepted.
+  ///
+  /// `folded` says that segment `index` is a host, compared ignoring case.
+  private func walk(
+    _ set: NodeSet, _ index: Int, folded: Bool, _ search: inout Search, _ accept: Accept
+  ) -> Bool {
+    let count = search.layout.linkCount
+    guard index < count else {
+      for member in 0..<set.count where offerRoutes(at: set[member], &search, accept) {
+        return true
+      }
+      return false
+    }
+    let range = search.layout.linkRange(index)
+    let literals = literalChildren(set, range, folded: folded, search)
+    if !literals.isEmpty, walk(literals, index + 1, folded: false, &search, accept) {
+      return true
+    }
+    guard !range.isEmpty else { return false }
+
+    // Typed parameters in order across the set; the same converter is one step. One node's
+    // are in order already.
+    if set.count == 1 {
+      let node = set[0]
+      for edge in 0..<nodes[node].typed.count {
+        let child = NodeSet(Int(nodes[node].typed[edge].child))
+        let found = through(nodes[node].typed[edge], index, isRest: false, &search) {
+          walk(child, index + 1, folded: false, &$0, accept)
+        }
+        if found { return true }
+      }
+    }
+    let typed = set.count > 1 ? typedEdges(set) : []
+    var start = 0
+    while start < typed.count {
+      var children = NodeSet()
+      var end = start
+      while end < typed.count, typed[end].converter == typed[start].converter {
+        children.insert(Int(typed[end].child))
+        end += 1
+      }
+      let found = through(typed[start], index, isRest: false, &search) {
+        walk(children, index + 1, folded: false, &$0, accept)
+      }
+      if found { return true }
+      start = end
+    }
+
+    // String parameters, then `*`.
+    var strings = NodeSet()
+    var wildcards = NodeSet()
+    var hasRests = false
+    for member in 0..<set.count {
+      strings.insert(Int(nodes[set[member]].string))
+      wildcards.insert(Int(nodes[set[member]].wildcard))
+      hasRests = hasRests || !nodes[set[member]].rests.isEmpty
+    }
+    if !strings.isEmpty,
+      through(
+        Self.stringEdge, index, isRest: false, &search,
+        {
+          walk(strings, index + 1, folded: false, &$0, accept)
+        })
+    {
+      return true
+    }
+    if !wildcards.isEmpty, walk(wildcards, index + 1, folded: false, &search, accept) {
+      return true
+    }
+
+    // `<path:…>`, by converter name across the set.
+    guard hasRests else { return false }
+    let rests = set.members.flatMap { nodes[$0].rests }.sorted { $0.converter < $1.converter }
+    for edge in rests
+    where through(edge, index, isRest: true, &search, { offer(edge.routes, &$0, accept) }) {
+      return true
+    }
+    return false
+  }
+
+  /// The edge of string parameters, which a node has at most one of.
+  private static let stringEdge = Edge(converter: "string", builtIn: .string)
 }
 
-/// Literal edges of a trie: (parent node, key bytes) → child node, by open addressing.
+/// The trie nodes reached by the same segments with the same specificity, in order.
 ///
-/// The entries are the slots, so a lookup reads one cache line for the tag, the parent, the
-/// child and, for keys of up to 12 bytes (most literal segments), the key itself; longer
-/// keys live in ``keys``. Keys may repeat under one parent (the folded table has `User` and
-/// `user` both as `user`); ``Buffers/forEach(parent:key:hash:_:)`` visits every match in
-/// insertion order.
-struct LiteralEdges: Sendable {
-  /// A slot: empty when `tag` is 0.
-  struct Entry: Sendable {
-    /// The hash's top 32 bits (1 for a hash whose top bits are 0).
-    var tag: UInt32 = 0
-    var parent: Int32 = -1
-    var child: Int32 = -1
-    var keyCount: Int32 = 0
-    /// Where a key longer than ``LiteralEdges/inlineCapacity`` starts in ``LiteralEdges/keys``.
-    var keyStart: Int32 = 0
-    /// A short key's bytes.
-    var inline: (UInt32, UInt32, UInt32) = (0, 0, 0)
-  }
-
-  /// The longest key stored in its entry.
-  static let inlineCapacity = 12
-
-  private(set) var keys = RawArray<UInt8>()
-  /// A power of two, kept at most three quarters full: linear probing with 32-bit tags stays
-  /// short.
-  private(set) var slots = RawArray<Entry>(repeating: Entry(), count: 8)
+/// One in most searches; two where the roots of a scheme and of patterns without one share a
+/// path. Up to four, kept inline, so that a step of the search allocates nothing.
+private struct NodeSet {
+  private var nodes: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
   private(set) var count = 0
-  /// 64 minus the number of bits that index `slots`: slots are chosen by the hash's high bits.
-  private(set) var shift: UInt64 = 61
 
-  /// An independent copy, for copy-on-write.
-  func copy() -> LiteralEdges {
-    var copy = self
-    copy.keys = keys.copy()
-    copy.slots = slots.copy()
-    return copy
-  }
+  init() {}
+  init(_ node: Int) { insert(node) }
 
-  /// Frees the memory; the table must not be used afterwards.
-  func free() {
-    keys.free()
-    slots.free()
-  }
+  var isEmpty: Bool { count == 0 }
 
-  /// Read-only views of the table, valid until the next insertion.
-  var buffers: Buffers { Buffers(keys: keys.buffer, slots: slots.buffer, shift: shift) }
-
-  /// A hash of `key`, eight bytes at a time (a multiply and a shift per word): segments are
-  /// short, so this costs a few cycles where a byte-at-a-time hash costs one multiply per
-  /// byte.
-  @inline(__always)
-  static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    let multiplier: UInt64 = 0xFF51_AFD7_ED55_8CCD
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(key.count)
-    guard let base = key.baseAddress else { return hash }
-    let raw = UnsafeRawPointer(base)
-    var offset = 0
-    while offset + 8 <= key.count {
-      hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-      hash ^= hash >> 32
-      offset += 8
+  /// Adds `node`, unless it is `nil` or negative (no such child).
+  mutating func insert(_ node: Int?) {
+    guard let node, node >= 0, count < 4 else { return }
+    switch count {
+    case 0: nodes.0 = Int32(node)
+    case 1: nodes.1 = Int32(node)
+    case 2: nodes.2 = Int32(node)
+    default: nodes.3 = Int32(node)
     }
-    if offset < key.count {
-      var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < key.count {
-        tail |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) << shift
-        shift += 8
-        offset += 1
-      }
-      hash = (hash ^ tail) &* multiplier
-      hash ^= hash >> 32
-    }
-    return hash
-  }
-
-  /// A key's hash mixed with its parent node.
-  @inline(__always)
-  static func hash(_ keyHash: UInt64, parent: Int32) -> UInt64 {
-    (keyHash ^ UInt64(UInt32(bitPattern: parent))) &* 0x9E37_79B9_7F4A_7C15
-  }
-
-  /// The hash of `key`, mixed with the parent.
-  @inline(__always)
-  static func hash(_ key: UnsafeBufferPointer<UInt8>, parent: Int32) -> UInt64 {
-    hash(hash(key), parent: parent)
-  }
-
-  /// The tag of a hash: its top 32 bits, never 0 (which marks an empty slot).
-  @inline(__always)
-  static func tag(_ hash: UInt64) -> UInt32 { max(1, UInt32(truncatingIfNeeded: hash >> 32)) }
-
-  mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, child: Int32) {
-    if (count + 1) * 4 > slots.count * 3 { grow() }
-    let hash = Self.hash(key, parent: parent)
-    var entry = Entry(
-      tag: Self.tag(hash), parent: parent, child: child, keyCount: Int32(key.count))
-    if key.count <= Self.inlineCapacity {
-      withUnsafeMutableBytes(of: &entry.inline) { inline in
-        inline.copyMemory(from: UnsafeRawBufferPointer(key))
-      }
-    } else {
-      entry.keyStart = Int32(keys.count)
-      keys.append(contentsOf: key)
-    }
-    place(entry, hash: hash)
     count += 1
   }
 
-  private mutating func place(_ entry: Entry, hash: UInt64) {
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash >> shift)
-    while slots[slot].tag != 0 { slot = (slot + 1) & mask }
-    slots[slot] = entry
-  }
-
-  private mutating func grow() {
-    let old = slots
-    slots = RawArray(repeating: Entry(), count: old.count * 2)
-    shift -= 1
-    let keys = keys.buffer
-    // Re-placed in probe order, starting after an empty slot (no probe sequence runs across
-    // it), so that equal keys keep their insertion order.
-    let mask = old.count - 1
-    var start = 0
-    while old[start].tag != 0 { start += 1 }
-    for step in 1...old.count {
-      let entry = old[(start + step) & mask]
-      guard entry.tag != 0 else { continue }
-      place(entry, hash: withKey(of: entry, keys) { Self.hash($0, parent: entry.parent) })
-    }
-    old.free()
-  }
-
-  /// The first child of `parent` under `key`.
-  func find(parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32? {
-    var found: Int32?
-    buffers.forEach(parent: parent, key: key, hash: Self.hash(key, parent: parent)) { child in
-      found = child
-      return false
-    }
-    return found
-  }
-
-  /// Read-only views of the table, valid until the next insertion.
-  struct Buffers {
-    let keys: UnsafeBufferPointer<UInt8>
-    let slots: UnsafeBufferPointer<Entry>
-    let shift: UInt64
-
-    /// Calls `body` with each child of `parent` under `key`, in insertion order (probe
-    /// order, for one key), until it returns `false`.
-    @inline(__always)
-    func forEach(
-      parent: Int32, key: UnsafeBufferPointer<UInt8>, hash: UInt64, _ body: (Int32) -> Bool
-    ) {
-      let mask = slots.count - 1
-      let tag = LiteralEdges.tag(hash)
-      var slot = Int(truncatingIfNeeded: hash >> shift)
-      while true {
-        let entry = slots[slot]
-        if entry.tag == 0 { return }
-        if entry.tag == tag, entry.parent == parent, Int(entry.keyCount) == key.count,
-          withKey(of: entry, keys, { equalBytes($0, key) })
-        {
-          if !body(entry.child) { return }
-        }
-        slot = (slot + 1) & mask
-      }
+  subscript(index: Int) -> Int {
+    switch index {
+    case 0: Int(nodes.0)
+    case 1: Int(nodes.1)
+    case 2: Int(nodes.2)
+    default: Int(nodes.3)
     }
   }
-}
 
-/// Calls `body` with the key of `entry`: its inline bytes, or its bytes in `keys`.
-@inline(__always)
-private func withKey<Result>(
-  of entry: LiteralEdges.Entry, _ keys: UnsafeBufferPointer<UInt8>,
-  _ body: (UnsafeBufferPointer<UInt8>) -> Result
-) -> Result {
-  let count = Int(entry.keyCount)
-  if count <= LiteralEdges.inlineCapacity {
-    return withUnsafeBytes(of: entry.inline) { inline in
-      body(UnsafeBufferPointer(rebasing: inline.bindMemory(to: UInt8.self)[..<count]))
-    }
-  }
-  let start = Int(entry.keyStart)
-  return body(UnsafeBufferPointer(rebasing: keys[start..<(start + count)]))
+  /// The nodes, in order.
+  var members: [Int] { (0..<count).map { self[$0] } }
 }

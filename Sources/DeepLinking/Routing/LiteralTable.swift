@@ -1,0 +1,74 @@
+/// The literal children of every node of a ``RouteTrie``, in one open-addressing hash table
+/// keyed by the parent node and the segment's bytes.
+///
+/// A search looks a segment up by its bytes as the URL has them (decoded), without making a
+/// `String` or hashing one: a plain array of slots and one array of key bytes. The hash is
+/// over the whole key, so a slot whose hash, parent and length agree is compared with the
+/// key's bytes once, and most lookups read one slot and one run of key bytes.
+struct LiteralTable: Sendable {
+  private struct Slot: Sendable {
+    /// The key's hash, or 0 for an empty slot.
+    var hash: UInt64 = 0
+    var parent: Int32 = 0
+    var child: Int32 = 0
+    /// Where the key's bytes are in ``LiteralTable/keys``.
+    var keyStart: Int32 = 0
+    var keyCount: Int32 = 0
+  }
+
+  private var slots = [Slot](repeating: Slot(), count: 16)
+  private var keys: [UInt8] = []
+  private var count = 0
+
+  /// The hash of `key` under `parent`: FNV-1a over the parent's and the key's bytes, never 0.
+  private static func hash<Key: Collection<UInt8>>(_ key: Key, parent: Int32) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for shift in stride(from: 0, to: 32, by: 8) {
+      hash = (hash ^ UInt64(UInt32(bitPattern: parent) >> shift & 0xFF)) &* 0x100_0000_01B3
+    }
+    for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return hash | 1
+  }
+
+  /// The child of `parent` under `key`, or `nil`.
+  func child<Key: Collection<UInt8>>(of parent: Int32, key: Key) -> Int32? {
+    let hash = Self.hash(key, parent: parent)
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while slots[index].hash != 0 {
+      let slot = slots[index]
+      if slot.hash == hash, slot.parent == parent, Int(slot.keyCount) == key.count,
+        keys[Int(slot.keyStart)..<Int(slot.keyStart + slot.keyCount)].elementsEqual(key)
+      {
+        return slot.child
+      }
+      index = (index + 1) & mask
+    }
+    return nil
+  }
+
+  /// Adds `child` under `parent` and `key`, which is not in the table yet.
+  mutating func insert(_ child: Int32, of parent: Int32, key: some Collection<UInt8>) {
+    if (count + 1) * 4 > slots.count * 3 { grow() }
+    let start = Int32(keys.count)
+    keys.append(contentsOf: key)
+    place(
+      Slot(
+        hash: Self.hash(key, parent: parent), parent: parent, child: child, keyStart: start,
+        keyCount: Int32(key.count)))
+    count += 1
+  }
+
+  private mutating func place(_ slot: Slot) {
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: slot.hash) & mask
+    while slots[index].hash != 0 { index = (index + 1) & mask }
+    slots[index] = slot
+  }
+
+  private mutating func grow() {
+    let old = slots
+    slots = [Slot](repeating: Slot(), count: old.count * 2)
+    for slot in old where slot.hash != 0 { place(slot) }
+  }
+}
