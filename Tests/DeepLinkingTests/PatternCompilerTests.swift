@@ -19,7 +19,7 @@ import Testing
         builtIn = op.builtIn
         text = op.text
         literal = Array(
-          storage.literalsBuffer[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)])
+          storage.literals[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)])
       }
     }
 
@@ -30,7 +30,7 @@ import Testing
     var isWeb: Bool
 
     init(_ storage: URLPattern.Storage) {
-      ops = storage.opsBuffer.map { Op($0, storage) }
+      ops = storage.ops.map { Op($0, storage) }
       authority = storage.authorityOp.map { Op($0, storage) }
       source = Array(storage.sourceBytes)
       scheme = storage.schemeBytes.map(Array.init)

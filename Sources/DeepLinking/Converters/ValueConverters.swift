@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A table of value converters by name, used by `<name:parameter>` in patterns.
 ///
 /// The table starts with the built-in converters, which are also what a plain `<id>` or
@@ -79,7 +85,7 @@ public struct ValueConverters: Sendable, ExpressibleByDictionaryLiteral {
 }
 
 /// The converters that ship with the library, implemented on bytes.
-enum BuiltInConverter: CaseIterable, Sendable {
+enum BuiltInConverter: Int32, CaseIterable, Sendable {
   case string, int, float, uuid, path
 
   var name: String {
@@ -135,24 +141,29 @@ enum BuiltInConverter: CaseIterable, Sendable {
       return rest.joined(separator: "/")
     }
     var text = components[index]
-    let converted = text.withUTF8 { convert(decoded: $0) }
-    switch converted {
-    case .text?: return components[index]
-    case .int(let value)?: return value
-    case .double(let value)?: return value
-    case .uuid(let value)?: return value
-    case .custom?, nil: return nil
+    return text.withUTF8 { accepts(decoded: $0) ? value(decoded: $0) : nil }
+  }
+
+  /// Whether the converter takes one decoded segment; `path` checks each of its segments so.
+  @inline(__always)
+  func accepts(decoded bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch self {
+    case .string, .path: !isDotSegment(bytes) && !bytes.isEmpty
+    case .int: parseInt(bytes) != nil
+    case .float: parseFloat(bytes) != nil
+    case .uuid: parseUUID(bytes) != nil
     }
   }
 
-  /// Converts one decoded segment; `path` is handled by the matcher.
-  @inline(__always)
-  func convert(decoded bytes: UnsafeBufferPointer<UInt8>) -> ConvertedValue? {
+  /// The value of decoded bytes that the converter accepts: `String` for `string` and
+  /// `path`, `Int`, `Double` or `UUID` for the others.
+  func value(decoded bytes: UnsafeBufferPointer<UInt8>) -> any Sendable {
+    // Accepted bytes parse again; the fallbacks are never taken.
     switch self {
-    case .string, .path: isDotSegment(bytes) || bytes.isEmpty ? nil : .text
-    case .int: parseInt(bytes).map(ConvertedValue.int)
-    case .float: parseFloat(bytes).map(ConvertedValue.double)
-    case .uuid: parseUUID(bytes).map(ConvertedValue.uuid)
+    case .string, .path: String(decoding: bytes, as: UTF8.self)
+    case .int: parseInt(bytes) ?? 0
+    case .float: parseFloat(bytes) ?? 0
+    case .uuid: parseUUID(bytes) ?? UUID()
     }
   }
 }

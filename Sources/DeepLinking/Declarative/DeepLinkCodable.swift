@@ -223,11 +223,11 @@ extension DeepLinkCodable {
     // Walk the compiled ops (plain data) rather than the tokens.
     var host: String?
     var segments: [String] = []
-    segments.reserveCapacity(storage.opsBuffer.count - 1)
+    segments.reserveCapacity(storage.ops.count - 1)
     func add(_ segment: String) {
       if host == nil { host = segment } else { segments.append(segment) }
     }
-    for op in storage.opsBuffer {
+    for op in storage.ops {
       switch op.kind {
       case .literal:
         add(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
@@ -281,7 +281,7 @@ extension DeepLinkCodable {
   private func check(
     _ text: String, _ component: DeepLinkError.Component, _ builtIn: BuiltInConverter
   ) throws(DeepLinkError) {
-    let accepted = withUTF8Bytes(text) { builtIn.convert(decoded: $0) != nil }
+    let accepted = withUTF8Bytes(text) { builtIn.accepts(decoded: $0) }
     guard accepted || text.isEmpty else {
       throw DeepLinkError.printing(
         .unprintable, self, component, value: text, problem: builtIn.refusal)

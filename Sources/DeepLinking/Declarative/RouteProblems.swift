@@ -122,13 +122,13 @@ func linkRouteDefect(_ pattern: URLPattern) -> (code: DeepLinkError.Code, proble
   }
   if pattern.hasScheme { return (.invalidRoute, "has a scheme; expected host and path only") }
   let storage = pattern.storage
-  if storage.opsBuffer.contains(where: { $0.kind == .wildcard }) {
+  if storage.ops.contains(where: { $0.kind == .wildcard }) {
     return (
       .invalidRoute,
       "has \"*\", which stands for no value; expected parameters that name the case's values"
     )
   }
-  if let op = storage.opsBuffer.first(where: { $0.isNamed && $0.builtIn == nil }) {
+  if let op = storage.ops.first(where: { $0.isNamed && $0.builtIn == nil }) {
     return (
       .unknownConverter,
       "uses converter \(quoted(storage.converterName(of: op))), which links do not have; "
@@ -145,7 +145,7 @@ extension URLPattern {
   /// segment by segment the same literal (the first ignoring case), or a parameter through the
   /// same converter, or `*`, or `<path:…>`.
   func hasSameShape(as other: URLPattern) -> Bool {
-    let (ops, otherOps) = (storage.opsBuffer, other.storage.opsBuffer)
+    let (ops, otherOps) = (storage.ops, other.storage.ops)
     guard hasScheme == other.hasScheme, scheme == other.scheme, ops.count == otherOps.count
     else { return false }
     for (index, (op, otherOp)) in zip(ops, otherOps).enumerated() {

@@ -221,11 +221,11 @@ public struct URLMatch: Sendable {
     let capture = capture(index)
     // The common reads, without boxing the value in an existential.
     if capture.customIndex == nil {
-      if Value.self == Int.self, capture.kind == .int {
+      if Value.self == Int.self, capture.builtIn == .int {
         guard let integer = withUTF8Bytes(url, { integer(capture, $0) }) else { return nil }
         return unsafeBitCast(integer, to: Value.self)
       }
-      if Value.self == String.self, capture.kind == .text {
+      if Value.self == String.self, capture.builtIn == .string || capture.builtIn == .path {
         return unsafeBitCast(withUTF8Bytes(url) { text(capture, $0) }, to: Value.self)
       }
     }
@@ -255,15 +255,8 @@ public struct URLMatch: Sendable {
 
   private func value(of capture: Capture, _ bytes: UnsafeBufferPointer<UInt8>) -> any Sendable {
     if let index = capture.customIndex { return customValues[index] }
-    // Matching accepted these bytes, so parsing them again succeeds; the fallbacks are
-    // never taken.
-    switch capture.kind {
-    case .text: return text(capture, bytes)
-    case .int: return integer(capture, bytes) ?? 0
-    case .double:
-      return withDecodedBytes(bytes, capture.range, plusIsSpace: false, parseFloat) ?? 0
-    case .uuid:
-      return withDecodedBytes(bytes, capture.range, plusIsSpace: false, parseUUID) ?? UUID()
+    return withDecodedBytes(bytes, capture.range, plusIsSpace: false) {
+      capture.builtIn.value(decoded: $0)
     }
   }
 

@@ -24,7 +24,7 @@ public struct URLMatcher: Sendable {
   private var tables: Tables
 
   /// Whether the built-in names still have their built-ins; kept beside the tables, so that
-  /// reading it through a pointer to the matcher retains nothing.
+  /// asking retains nothing.
   private(set) var usesStandardBuiltIns: Bool
 
   /// The converters that `<converter:name>` parameters use, by name.

@@ -100,7 +100,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
     var isWeb: Bool { counts.isWeb }
 
     /// The ops that the link's segments must match, in order.
-    var opsBuffer: UnsafeBufferPointer<Op> {
+    var ops: UnsafeBufferPointer<Op> {
       UnsafeBufferPointer(start: base.assumingMemoryBound(to: Op.self), count: Int(counts.opCount))
     }
 
@@ -121,14 +121,14 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
     }
 
     /// The bytes that ops' literal ranges index: the source, then any other literal bytes.
-    var literalsBuffer: UnsafeBufferPointer<UInt8> {
+    var literals: UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(start: bytesStart, count: Int(counts.byteCount))
     }
 
     /// The decoded bytes of a literal op.
     func literalBytes(of op: Op) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(
-        rebasing: literalsBuffer[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)])
+        rebasing: literals[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)])
     }
 
     /// The lowercased scheme's bytes, if the pattern has a scheme.
@@ -260,7 +260,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
         body(index, name(of: authorityOp))
         index += 1
       }
-      for op in opsBuffer where op.isNamed {
+      for op in ops where op.isNamed {
         body(index, name(of: op))
         index += 1
       }
@@ -275,7 +275,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
 
     /// How many parameters the pattern has.
     var parameterCount: Int {
-      (authorityOp?.isNamed == true ? 1 : 0) + opsBuffer.lazy.filter(\.isNamed).count
+      (authorityOp?.isNamed == true ? 1 : 0) + ops.lazy.filter(\.isNamed).count
     }
 
     /// The position of the parameter `name` among ``parameterNames``, compared as bytes.
@@ -293,7 +293,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
           if matches(authorityOp) { return index }
           index += 1
         }
-        for op in opsBuffer where op.isNamed {
+        for op in ops where op.isNamed {
           if matches(op) { return index }
           index += 1
         }
@@ -318,11 +318,11 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
 
     /// The token of segment op `position`.
     func token(at position: Int) -> Token {
-      token(opsBuffer[position], .patternSegment(position + 1))
+      token(ops[position], .patternSegment(position + 1))
     }
 
     /// The tokens of the segments, in order.
-    var tokens: [Token] { opsBuffer.indices.map(token(at:)) }
+    var tokens: [Token] { ops.indices.map(token(at:)) }
 
     /// For a web pattern, the token that the URL's host must match.
     var authority: Token? { authorityOp.map { token($0, .host) } }
@@ -334,7 +334,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
     var kind: Kind
     /// For parameters and rests, the built-in that the converter name stands for, if any.
     var builtIn: BuiltInConverter? = nil
-    /// For literals, the range of their bytes in ``Storage/literalsBuffer``.
+    /// For literals, the range of their bytes in ``Storage/literals``.
     var literal: Range<Int32> = 0..<0
     /// The segment as written, in ``Storage/sourceBytes``.
     var text: Range<Int32>
@@ -372,7 +372,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   /// for a `<path:…>` capture.
   var converterNames: [String] {
     let storage = storage
-    return ([storage.authorityOp].compactMap { $0 } + Array(storage.opsBuffer))
+    return ([storage.authorityOp].compactMap { $0 } + Array(storage.ops))
       .filter(\.isNamed).map(storage.converterName(of:))
   }
 
@@ -433,8 +433,8 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   /// that `other` matches: `false` when their first segments tell, as when both start with
   /// a literal (the host) and the literals differ, or when only `other` starts with one.
   func mayWin(over other: URLPattern) -> Bool {
-    guard !hasScheme, let first = storage.opsBuffer.first,
-      let otherFirst = other.storage.opsBuffer.first, otherFirst.kind == .literal
+    guard !hasScheme, let first = storage.ops.first,
+      let otherFirst = other.storage.ops.first, otherFirst.kind == .literal
     else { return !hasScheme }
     guard first.kind == .literal else { return false }
     // The host is read ignoring case.
@@ -444,10 +444,10 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   }
 
   /// Whether this pattern is more specific than `other` at the first segment where they
-  /// differ, in the router's order (see `Op.specificity`).
+  /// differ, in the order of specificity (see `Op.specificity`).
   func isMoreSpecific(than other: URLPattern) -> Bool {
-    storage.opsBuffer.lazy.map(\.specificity).lexicographicallyPrecedes(
-      other.storage.opsBuffer.lazy.map(\.specificity))
+    storage.ops.lazy.map(\.specificity).lexicographicallyPrecedes(
+      other.storage.ops.lazy.map(\.specificity))
   }
 
   /// Two patterns are equal when they were written the same way.
@@ -719,7 +719,7 @@ struct Token: Sendable {
     }
     let decoded: Result<[UInt8], DeepLinkError> = withUTF8Bytes(text) { bytes in
       Result { () throws(DeepLinkError) in
-        try URLLayout.validate(bytes, 0..<bytes.count) { problem in
+        try URLReader.validate(bytes, 0..<bytes.count) { problem in
           failure(component, text, problem.text(bytes))
         }
         return withDecodedBytes(bytes, 0..<bytes.count, plusIsSpace: false) { Array($0) }

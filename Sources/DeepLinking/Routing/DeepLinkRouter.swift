@@ -85,20 +85,20 @@ public struct DeepLinkRouter<Destination>: Sendable {
 
   /// The routes and their handlers, behind one reference: copying a router retains one
   /// object, and routing reads its `let`s in place.
-  @usableFromInline var storage = Storage(table: RouteTrie(), handlers: [])
+  @usableFromInline var storage = Storage(table: RouteTable(RouteTrie()), handlers: [])
 
   @usableFromInline final class Storage: Sendable {
-    @usableFromInline let table: RouteTrie
+    @usableFromInline let table: RouteTable
     /// The handlers, by route index.
     @usableFromInline let handlers: [Handler]
 
-    init(table: RouteTrie, handlers: [Handler]) {
+    init(table: RouteTable, handlers: [Handler]) {
       self.table = table
       self.handlers = handlers
     }
   }
 
-  private var table: RouteTrie { storage.table }
+  private var table: RouteTrie { storage.table.trie }
 
   /// The converters, universal-link hosts and limits that routing uses.
   public var matcher: URLMatcher
@@ -123,13 +123,13 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Complexity: O(segments of `pattern`), plus a copy of the routes if another router
   ///   shares them.
   public mutating func register(_ pattern: URLPattern, _ handler: @escaping Handler) {
-    var table = storage.table
+    var trie = storage.table.trie
     var handlers = storage.handlers
     // Dropped first, so that the routes grow in place unless another router shares them.
-    storage = Storage(table: RouteTrie(), handlers: [])
-    table.insert(pattern)
+    storage = Storage(table: RouteTable(RouteTrie()), handlers: [])
+    trie.insert(pattern)
     handlers.append(handler)
-    storage = Storage(table: table, handlers: handlers)
+    storage = Storage(table: RouteTable(trie), handlers: handlers)
   }
 
   /// The patterns, in registration order.
@@ -189,7 +189,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Returns: The match of the most specific route, or `nil`.
   public func match(_ url: String) -> URLMatch? {
     var found: URLMatch?
-    table.offerMatches(url, matcher: matcher) { match, _ in
+    storage.table.offerMatches(url, matcher: matcher) { match, _ in
       found = match
       return true
     }

@@ -104,7 +104,7 @@ struct RouteTrie: Sendable {
       node = anyRoot ?? makeNode()
       anyRoot = node
     }
-    for (depth, op) in storage.opsBuffer.enumerated() {
+    for (depth, op) in storage.ops.enumerated() {
       switch op.kind {
       case .literal:
         let key = storage.literalBytes(of: op)
@@ -162,30 +162,23 @@ struct RouteTrie: Sendable {
   /// Offers a match and its route's index; `true` stops the search.
   @usableFromInline typealias Accept = (URLMatch, Int) -> Bool
 
-  /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
-  /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
-  @discardableResult @usableFromInline
-  func offerMatches(_ url: String, matcher: URLMatcher, accept: Accept) -> Bool {
-    let search: (UnsafeBufferPointer<UInt8>, URLLayout) -> Bool = { bytes, layout in
-      var search = Search(url: url, bytes: bytes, layout: layout, matcher: matcher)
-      return start(&search, accept)
-    }
-    return matcher.withURLLayout(url, failure: { _ in false }, search)
-  }
-
   /// What one search over one URL reads, and the captures of its current path. (The search's
   /// steps are methods of the trie, which they borrow rather than copy.)
-  private struct Search {
-    let url: String
+  fileprivate struct Search {
+    // The URL string and the matcher are passed along with it, borrowed: kept here, they
+    // would be retained for every search.
     let bytes: UnsafeBufferPointer<UInt8>
     let layout: URLLayout
-    let matcher: URLMatcher
     var captures = MatchCaptures()
   }
 
+  /// What a search reads besides its ``Search`` and `accept`: the URL string and the
+  /// matcher, passed to every step.
+  fileprivate typealias Context = (url: String, matcher: URLMatcher)
+
   /// Walks the roots that admit the URL together, so that specificity is decided segment by
   /// segment across them; on an exact tie, the root listed first wins.
-  private func start(_ search: inout Search, _ accept: Accept) -> Bool {
+  fileprivate func start(_ search: inout Search, _ context: Context, _ accept: Accept) -> Bool {
     let (bytes, layout) = (search.bytes, search.layout)
     var roots = NodeSet()
     if !layout.isWeb {
@@ -193,54 +186,60 @@ struct RouteTrie: Sendable {
       roots.insert(
         schemeRoots.first { equalsLowercased(bytes, layout.scheme, $0.scheme) }?.root)
       roots.insert(anyRoot)
-      return !roots.isEmpty && walk(roots, 0, folded: layout.hostFirst, &search, accept)
+      return !roots.isEmpty && walk(roots, 0, folded: layout.hostFirst, &search, context, accept)
     }
     guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
     roots.insert(webRoots[scheme]?[asciiLowercased(bytes, host)])
-    if let root = anyRoot, scheme == "https", search.matcher.isUniversalLinkHost(bytes, host) {
+    if let root = anyRoot, scheme == "https", context.matcher.isUniversalLinkHost(bytes, host) {
       roots.insert(root)
     }
-    if !roots.isEmpty, walk(roots, 0, folded: false, &search, accept) { return true }
+    if !roots.isEmpty, walk(roots, 0, folded: false, &search, context, accept) { return true }
     // A host parameter is the least specific host, and captures the host first.
     guard let root = webParameterRoots[scheme] else { return false }
-    search.captures.push(Capture(range: host, value: .text))
-    return walk(NodeSet(root), 0, folded: false, &search, accept)
+    search.captures.push(Capture(range: host, value: .builtIn(.string)))
+    return walk(NodeSet(root), 0, folded: false, &search, context, accept)
   }
 
   /// Offers a match for each of `routes`, in order, until one is accepted.
-  private func offer(_ routes: [Int], _ search: inout Search, _ accept: Accept) -> Bool {
-    routes.contains { offer($0, &search, accept) }
+  private func offer(_ routes: [Int], _ search: inout Search, _ context: Context, _ accept: Accept)
+    -> Bool
+  {
+    routes.contains { offer($0, &search, context, accept) }
   }
 
   /// Offers a match for route `route`; whether it was accepted.
-  private func offer(_ route: Int, _ search: inout Search, _ accept: Accept) -> Bool {
+  private func offer(_ route: Int, _ search: inout Search, _ context: Context, _ accept: Accept)
+    -> Bool
+  {
     let match = search.captures.match(
-      url: search.url, pattern: patterns[route], layout: search.layout,
-      decodesPlusAsSpace: search.matcher.decodesPlusAsSpace)
+      url: context.url, pattern: patterns[route], layout: search.layout,
+      decodesPlusAsSpace: context.matcher.decodesPlusAsSpace)
     return accept(match, route)
   }
 
   /// Offers a match for each route that ends at `node`, in order, until one is accepted.
-  private func offerRoutes(at node: Int, _ search: inout Search, _ accept: Accept) -> Bool {
+  private func offerRoutes(
+    at node: Int, _ search: inout Search, _ context: Context, _ accept: Accept
+  ) -> Bool {
     let first = nodes[node].route
     guard first >= 0 else { return false }
-    if offer(Int(first), &search, accept) { return true }
+    if offer(Int(first), &search, context, accept) { return true }
     guard let more = sameShape[Int32(node)] else { return false }
-    return offer(more, &search, accept)
+    return offer(more, &search, context, accept)
   }
 
   /// Converts and captures link segment `index` (for a rest, the segments from `index` on)
   /// through `edge`, goes on with `next`, and undoes the capture if nothing is accepted.
   private func through(
-    _ edge: Edge, _ index: Int, isRest: Bool, _ search: inout Search,
+    _ edge: Edge, _ index: Int, isRest: Bool, _ search: inout Search, _ matcher: URLMatcher,
     _ next: (inout Search) -> Bool
   ) -> Bool {
     let customCount = search.captures.customCount
     guard
       search.captures.capture(
         converter: edge.converter, builtIn: edge.builtIn, isRest: isRest, at: index,
-        search.bytes, search.layout, search.matcher) == true
+        search.bytes, search.layout, matcher) == true
     else { return false }
     if next(&search) { return true }
     search.captures.pop(customCount: customCount)
@@ -283,18 +282,19 @@ struct RouteTrie: Sendable {
   ///
   /// `folded` says that segment `index` is a host, compared ignoring case.
   private func walk(
-    _ set: NodeSet, _ index: Int, folded: Bool, _ search: inout Search, _ accept: Accept
+    _ set: NodeSet, _ index: Int, folded: Bool, _ search: inout Search, _ context: Context,
+    _ accept: Accept
   ) -> Bool {
     let count = search.layout.linkCount
     guard index < count else {
-      for member in 0..<set.count where offerRoutes(at: set[member], &search, accept) {
+      for member in 0..<set.count where offerRoutes(at: set[member], &search, context, accept) {
         return true
       }
       return false
     }
     let range = search.layout.linkRange(index)
     let literals = literalChildren(set, range, folded: folded, search)
-    if !literals.isEmpty, walk(literals, index + 1, folded: false, &search, accept) {
+    if !literals.isEmpty, walk(literals, index + 1, folded: false, &search, context, accept) {
       return true
     }
     guard !range.isEmpty else { return false }
@@ -305,8 +305,9 @@ struct RouteTrie: Sendable {
       let node = set[0]
       for edge in 0..<nodes[node].typed.count {
         let child = NodeSet(Int(nodes[node].typed[edge].child))
-        let found = through(nodes[node].typed[edge], index, isRest: false, &search) {
-          walk(child, index + 1, folded: false, &$0, accept)
+        let found = through(nodes[node].typed[edge], index, isRest: false, &search, context.matcher)
+        {
+          walk(child, index + 1, folded: false, &$0, context, accept)
         }
         if found { return true }
       }
@@ -320,8 +321,8 @@ struct RouteTrie: Sendable {
         children.insert(Int(typed[end].child))
         end += 1
       }
-      let found = through(typed[start], index, isRest: false, &search) {
-        walk(children, index + 1, folded: false, &$0, accept)
+      let found = through(typed[start], index, isRest: false, &search, context.matcher) {
+        walk(children, index + 1, folded: false, &$0, context, accept)
       }
       if found { return true }
       start = end
@@ -338,14 +339,14 @@ struct RouteTrie: Sendable {
     }
     if !strings.isEmpty,
       through(
-        Self.stringEdge, index, isRest: false, &search,
+        Self.stringEdge, index, isRest: false, &search, context.matcher,
         {
-          walk(strings, index + 1, folded: false, &$0, accept)
+          walk(strings, index + 1, folded: false, &$0, context, accept)
         })
     {
       return true
     }
-    if !wildcards.isEmpty, walk(wildcards, index + 1, folded: false, &search, accept) {
+    if !wildcards.isEmpty, walk(wildcards, index + 1, folded: false, &search, context, accept) {
       return true
     }
 
@@ -353,7 +354,10 @@ struct RouteTrie: Sendable {
     guard hasRests else { return false }
     let rests = set.members.flatMap { nodes[$0].rests }.sorted { $0.converter < $1.converter }
     for edge in rests
-    where through(edge, index, isRest: true, &search, { offer(edge.routes, &$0, accept) }) {
+    where through(
+      edge, index, isRest: true, &search, context.matcher,
+      { offer(edge.routes, &$0, context, accept) })
+    {
       return true
     }
     return false
@@ -399,4 +403,26 @@ private struct NodeSet {
 
   /// The nodes, in order.
   var members: [Int] { (0..<count).map { self[$0] } }
+}
+
+/// A router's trie behind one reference: a search captures the reference, not the trie's
+/// arrays, and reads the trie in place.
+@usableFromInline
+final class RouteTable: Sendable {
+  let trie: RouteTrie
+
+  init(_ trie: RouteTrie) { self.trie = trie }
+
+  /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
+  /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
+  @discardableResult @usableFromInline
+  func offerMatches(_ url: String, matcher: URLMatcher, accept: RouteTrie.Accept) -> Bool {
+    matcher.withURLLayout(url, failure: Self.unreadable) { bytes, layout in
+      var search = RouteTrie.Search(bytes: bytes, layout: layout)
+      return trie.start(&search, (url, matcher), accept)
+    }
+  }
+
+  /// A URL that does not read offers no match.
+  private static func unreadable(_ error: DeepLinkError) -> Bool { false }
 }

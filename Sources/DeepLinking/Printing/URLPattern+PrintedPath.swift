@@ -25,16 +25,11 @@ extension URLPattern {
         guard name.lowercased() == website.lowercased() else { return nil }
       }
     }
-    return storage.opsBuffer.map { op in
+    return storage.ops.map { op in
       switch op.kind {
       case .literal:
-        let bytes = storage.literalBytes(of: op)
-        let encoded = [UInt8](unsafeUninitializedCapacity: bytes.count * 3) { buffer, count in
-          var writer = PercentEncodingWriter(buffer)
-          writer.encode(bytes)
-          count = writer.count
-        }
-        return .literal(String(decoding: encoded, as: UTF8.self))
+        let text = String(decoding: storage.literalBytes(of: op), as: UTF8.self)
+        return .literal(percentEncoded(text))
       case .parameter, .wildcard: return .value
       case .rest: return .rest
       }

@@ -4,17 +4,6 @@
   import Foundation
 #endif
 
-/// A value captured by a match, unboxed and trivially copyable.
-enum ConvertedValue: Sendable {
-  /// The decoded text of the segment (string parameters and `path`).
-  case text
-  case int(Int)
-  case double(Double)
-  case uuid(UUID)
-  /// A custom converter's result, at this index of the match's custom values.
-  case custom(Int)
-}
-
 /// Parses `-?[0-9]+` into an `Int`, refusing overflow.
 func parseInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
   var index = 0

@@ -1,220 +1,3 @@
-/// A value captured from the URL for a parameter: where it is, and how it converted.
-///
-/// Built-in values (ints, doubles, UUIDs, text) are not stored: they are parsed again from
-/// the bytes when read, which keeps a capture at 12 bytes and a match small enough to move
-/// around cheaply. Custom converters' values are stored in the match, by index.
-struct Capture: Sendable {
-  private var start: Int32
-  private var end: Int32
-  /// A custom value's index when at least zero; otherwise minus one minus the ``Kind``.
-  private var tag: Int32
-
-  /// How a captured value reads.
-  enum Kind: Int32 { case text, int, double, uuid }
-
-  init(range: Range<Int>, value: ConvertedValue) {
-    start = Int32(truncatingIfNeeded: range.lowerBound)
-    end = Int32(truncatingIfNeeded: range.upperBound)
-    switch value {
-    case .text: tag = -1 - Kind.text.rawValue
-    case .int: tag = -1 - Kind.int.rawValue
-    case .double: tag = -1 - Kind.double.rawValue
-    case .uuid: tag = -1 - Kind.uuid.rawValue
-    case .custom(let index): tag = Int32(truncatingIfNeeded: index)
-    }
-  }
-
-  /// The raw bytes of the value in the URL string (URLs are far shorter than 2 GiB: the
-  /// reader's length limit is an `Int` of bytes, checked before any capture).
-  var range: Range<Int> { Int(start)..<Int(end) }
-
-  /// The index of a custom converter's value, or `nil` for a built-in's.
-  var customIndex: Int? { tag >= 0 ? Int(tag) : nil }
-
-  /// How a built-in's value reads (`text` for a custom value).
-  var kind: Kind { tag >= 0 ? .text : Kind(rawValue: -1 - tag) ?? .text }
-}
-
-/// The first four captures of a match, as plain data that moves with a copy of bytes; the
-/// rest go to an overflow array kept beside it.
-struct InlineCaptures: Sendable {
-  static let capacity = 4
-  private var slots: (Capture, Capture, Capture, Capture)
-  private(set) var count = 0
-
-  init() {
-    let empty = Capture(range: 0..<0, value: .text)
-    slots = (empty, empty, empty, empty)
-  }
-
-  /// Appends `capture` if there is room, returning whether there was.
-  mutating func append(_ capture: Capture) -> Bool {
-    switch count {
-    case 0: slots.0 = capture
-    case 1: slots.1 = capture
-    case 2: slots.2 = capture
-    case 3: slots.3 = capture
-    default: return false
-    }
-    count += 1
-    return true
-  }
-
-  subscript(index: Int) -> Capture {
-    switch index {
-    case 0: slots.0
-    case 1: slots.1
-    case 2: slots.2
-    default: slots.3
-    }
-  }
-
-  /// Forgets the last capture, when a search backtracks.
-  mutating func removeLast() { count -= 1 }
-}
-
-/// Converts link segments with a matcher's converters: built-ins on the bytes, custom ones on
-/// the decoded segments (decoded once, when the first custom converter needs them).
-struct SegmentConversion {
-  /// What custom converters returned, indexed by ``ConvertedValue/custom(_:)``; `nil` until
-  /// the first, so that a match without custom converters copies no array.
-  private(set) var customValues: [any Sendable]?
-  private var components: [String]?
-
-  /// How many custom values there are.
-  var customCount: Int { customValues?.count ?? 0 }
-
-  init() {}
-
-  /// Converts segment `index` (or, for a rest, the segments from `index` on) with the
-  /// converter `name`: the value, `.some(nil)` when refused, `nil` when `name` is not
-  /// registered.
-  mutating func convert(
-    _ name: @autoclosure () -> String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
-    in bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout,
-    with matcher: borrowing URLMatcher
-  ) -> ConvertedValue?? {
-    if let builtIn, matcher.usesStandardBuiltIns {
-      return .some(Self.convert(builtIn, index: index, isRest: isRest, bytes, link))
-    }
-    switch matcher.valueConverters.entries[name()] {
-    case .builtIn(let builtIn)?:
-      if isRest, builtIn != .path {
-        // A built-in registered under the name "path" sees the rest as its components.
-        return .some(custom(builtIn.convert(decodedComponents(bytes, link), index)))
-      }
-      return .some(Self.convert(builtIn, index: index, isRest: isRest, bytes, link))
-    case .custom(let converter)?:
-      return .some(custom(converter(decodedComponents(bytes, link), index)))
-    case nil:
-      return nil
-    }
-  }
-
-  /// Rewinds the custom values to `count`, when a search backtracks.
-  mutating func truncateCustomValues(to count: Int) {
-    customValues?.removeSubrange(count...)
-  }
-
-  private mutating func decodedComponents(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout
-  ) -> [String] {
-    if let components { return components }
-    let decoded = link.decodedLink(bytes)
-    components = decoded
-    return decoded
-  }
-
-  private mutating func custom(_ value: (any Sendable)?) -> ConvertedValue? {
-    guard let value else { return nil }
-    customValues.appendCreatingArray(value)
-    return .custom(customCount - 1)
-  }
-
-  private static func convert(
-    _ builtIn: BuiltInConverter, index: Int, isRest: Bool, _ bytes: UnsafeBufferPointer<UInt8>,
-    _ link: borrowing URLLayout
-  ) -> ConvertedValue? {
-    guard isRest else {
-      return withDecodedBytes(
-        bytes, link.linkRange(index), plusIsSpace: false, mayHaveEscapes: link.linkHasEscapes
-      ) {
-        builtIn.convert(decoded: $0)
-      }
-    }
-    for segment in index..<link.linkCount {
-      let valid = withDecodedBytes(bytes, link.linkRange(segment), plusIsSpace: false) {
-        isPathSegment($0)
-      }
-      guard valid else { return nil }
-    }
-    return .text
-  }
-}
-
-/// The captures of a match in progress: pushed as a pattern's segments or a trie's edges
-/// convert, popped when a search backtracks, and made into the ``URLMatch`` in one place.
-struct MatchCaptures {
-  private var inline = InlineCaptures()
-  /// Captures past the inline ones; `nil` until the first, so that a match copies no array.
-  private var overflow: [Capture]?
-  private var conversion = SegmentConversion()
-
-  /// How many custom values the captures hold.
-  var customCount: Int { conversion.customCount }
-
-  mutating func push(_ capture: Capture) {
-    if !inline.append(capture) { overflow.appendCreatingArray(capture) }
-  }
-
-  /// Forgets the last capture and any custom values after `customCount`.
-  mutating func pop(customCount: Int) {
-    if overflow != nil {
-      overflow?.removeLast()
-      if overflow?.isEmpty == true { overflow = nil }
-    } else {
-      inline.removeLast()
-    }
-    if conversion.customCount > customCount { conversion.truncateCustomValues(to: customCount) }
-  }
-
-  /// Converts link segment `index` (for a rest, the segments from `index` on) with the
-  /// converter `name` and captures it: `true` when captured, `false` when the converter
-  /// refuses, `nil` when the matcher has no converter of that name.
-  ///
-  /// The one place that decides whether a segment matches a parameter, for patterns and
-  /// routers alike.
-  mutating func capture(
-    converter name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
-    _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout, _ matcher: URLMatcher
-  ) -> Bool? {
-    let range =
-      isRest
-      ? link.linkRange(index).lowerBound..<link.linkRange(link.linkCount - 1).upperBound
-      : link.linkRange(index)
-    switch conversion.convert(
-      name, builtIn: builtIn, isRest: isRest, at: index, in: bytes, link, with: matcher)
-    {
-    case .some(let value?):
-      push(Capture(range: range, value: value))
-      return true
-    case .some(nil): return false
-    case .none: return nil
-    }
-  }
-
-  /// The match of `url` against `pattern` with these captures.
-  func match(url: String, pattern: URLPattern, layout: URLLayout, decodesPlusAsSpace: Bool)
-    -> URLMatch
-  {
-    URLMatch(
-      url: url, pattern: pattern, captures: inline,
-      extras: overflow == nil && conversion.customValues == nil
-        ? nil : URLMatch.extras(overflow: overflow, customValues: conversion.customValues),
-      query: layout.query, fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
-  }
-}
-
 /// The result of running a pattern over a URL.
 enum MatchOutcome {
   case matched(URLMatch)
@@ -224,48 +7,13 @@ enum MatchOutcome {
 
 extension URLMatcher {
   /// Reads `url` and calls `body` with its bytes and its layout, or returns the reading
-  /// error.
-  ///
-  /// The layout is only valid inside `body`: its segment offsets live in scratch memory, on
-  /// the stack for paths of up to 32 segments.
+  /// error; see ``URLLayout/withLayout(of:maximumLength:failure:_:)``.
   @inline(__always)
   func withURLLayout<Result>(
     _ url: String, failure: (DeepLinkError) -> Result,
     _ body: (UnsafeBufferPointer<UInt8>, URLLayout) -> Result
   ) -> Result {
-    Self.withURLLayout(url, maximumURLLength: maximumURLLength, failure: failure, body)
-  }
-
-  /// ``withURLLayout(_:failure:_:)`` with the one setting it needs, for callers that hold the
-  /// matcher by pointer (reading the whole matcher would copy it).
-  @inline(__always)
-  static func withURLLayout<Result>(
-    _ url: String, maximumURLLength: Int, failure: (DeepLinkError) -> Result,
-    _ body: (UnsafeBufferPointer<UInt8>, URLLayout) -> Result
-  ) -> Result {
-    withUTF8Bytes(url) { bytes in
-      withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentScratchCapacity) { stack in
-        do throws(DeepLinkError) {
-          if let layout = try URLLayout.read(
-            bytes, input: url, maximumLength: maximumURLLength,
-            scratch: stack.baseAddress.unsafelyUnwrapped, capacity: segmentScratchCapacity)
-          {
-            return body(bytes, layout)
-          }
-          // More segments than fit on the stack: at most one per byte, plus one.
-          let heap = UnsafeMutablePointer<Int32>.allocate(capacity: bytes.count + 1)
-          defer { heap.deallocate() }
-          guard
-            let layout = try URLLayout.read(
-              bytes, input: url, maximumLength: maximumURLLength, scratch: heap,
-              capacity: bytes.count + 1)
-          else { return failure(DeepLinkError.internalInconsistency(url)) }
-          return body(bytes, layout)
-        } catch {
-          return failure(error)
-        }
-      }
-    }
+    URLLayout.withLayout(of: url, maximumLength: maximumURLLength, failure: failure, body)
   }
 
   /// Reads `url` and matches it against `pattern`, with the reason when it does not fit.
@@ -294,12 +42,12 @@ extension URLMatcher {
     guard bytes.count > count, bytes[count] == UInt8(ascii: ":") else { return true }
     for index in 0..<count where lowercasedASCII(bytes[index]) != scheme[index] { return true }
     guard bytes.count > count + 2, bytes[count + 1] == UInt8(ascii: "/"),
-      bytes[count + 2] == UInt8(ascii: "/"), let first = storage.opsBuffer.first,
+      bytes[count + 2] == UInt8(ascii: "/"), let first = storage.ops.first,
       first.kind == .literal
     else { return false }
     // The first bytes of the host tell most literals apart.
     let host = count + 3
-    let literal = storage.literalsBuffer
+    let literal = storage.literals
     let start = Int(first.literal.lowerBound)
     for offset in 0..<min(3, first.literal.count) {
       guard host + offset < bytes.count else { return true }
@@ -317,11 +65,11 @@ extension URLMatcher {
     _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout, _ pattern: URLPattern
   ) -> Bool {
     let storage = pattern.storage
-    guard storage.authorityOp == nil, link.linkCount > 0, let first = storage.opsBuffer.first,
+    guard storage.authorityOp == nil, link.linkCount > 0, let first = storage.ops.first,
       first.kind == .literal
     else { return false }
     return !decodedEquals(
-      bytes, link.linkRange(0), storage.literalsBuffer, first.literal,
+      bytes, link.linkRange(0), storage.literals, first.literal,
       ignoringCase: link.hostFirst, mayHaveEscapes: link.linkHasEscapes)
   }
 
@@ -380,7 +128,7 @@ extension URLMatcher {
     let escaped = link.linkHasEscapes
 
     // A web pattern's host.
-    let literals = storage.literalsBuffer
+    let literals = storage.literals
     if let authority = storage.authorityOp, let host = link.host {
       if authority.kind == .literal {
         let equal = decodedEquals(
@@ -394,12 +142,12 @@ extension URLMatcher {
                 problem: "is not \(quoted(storage.authority?.text ?? ""))") : nil)
         }
       } else {
-        captures.push(Capture(range: host, value: .text))
+        captures.push(Capture(range: host, value: .builtIn(.string)))
       }
     }
 
     var index = 0
-    let ops = storage.opsBuffer
+    let ops = storage.ops
     for position in 0..<ops.count {
       let op = ops[position]
       guard index < linkCount else {

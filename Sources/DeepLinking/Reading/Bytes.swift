@@ -36,59 +36,45 @@ func isDelimiter(_ byte: UInt8) -> Bool {
   byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
 }
 
-/// A 256-entry table that classifies bytes for the reader.
+/// How the reader classifies bytes: which ones need more than a skip.
 ///
-/// It answers two questions in one load each: whether a byte needs more than a skip in the
-/// path or query (control characters, DEL, `#`, `%`, `&`, `/`, `=` and `?`; every other byte,
-/// including those of non-ASCII characters, is plain), and what a byte is in a scheme. Built
-/// once and never freed or written again, so reading it from any thread is safe.
-struct SpecialBytes: @unchecked Sendable {
-  /// What a byte is in a scheme: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, ended by
-  /// `:` (or, in a URL without a scheme, by `/`, `?` or `#`).
-  enum SchemeKind: UInt8 {
-    case valid = 0
-    case invalid = 2
-    case stop = 4
-  }
-
-  private static let specialBit: UInt8 = 1
-  private static let hostBit: UInt8 = 8
-  private let table: UnsafePointer<UInt8>
-
-  static let shared: SpecialBytes = {
-    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-    for value in 0..<256 {
-      let byte = UInt8(truncatingIfNeeded: value)
-      var flags: UInt8 = 0
-      if byte < 0x20 || byte == 0x7F || "#%&/=?".utf8.contains(byte) { flags |= specialBit }
-      if ":/?#".utf8.contains(byte) {
-        flags |= SchemeKind.stop.rawValue
-      } else if !isSchemeByte(byte) {
-        flags |= SchemeKind.invalid.rawValue
-      }
-      if byte < 0x20 || byte == 0x7F || "#%/:?@[]".utf8.contains(byte) { flags |= hostBit }
-      table[value] = flags
-    }
-    return SpecialBytes(table: table)
-  }()
+/// Every byte that matters is ASCII below 64 but for a few, so each question is a bit of a
+/// 64-bit mask, or a comparison: no table, nothing to allocate.
+enum ByteClass {
+  /// Control characters (below 64, DEL is apart) and `#%&/=?` (bits 35, 37, 38, 47, 61, 63):
+  /// what the path and the query cannot skip.
+  private static let pathMask: UInt64 =
+    0xFFFF_FFFF | 1 << 35 | 1 << 37 | 1 << 38 | 1 << 47 | 1 << 61 | 1 << 63
+  /// Control characters and `#%/:?` (bits 35, 37, 47, 58, 63): what a host cannot skip below
+  /// 64 (`@`, `[` and `]` are above it).
+  private static let hostMask: UInt64 =
+    0xFFFF_FFFF | 1 << 35 | 1 << 37 | 1 << 47 | 1 << 58 | 1 << 63
+  /// `#/:?` (bits 35, 47, 58, 63): what ends a scheme.
+  private static let schemeStopMask: UInt64 = 1 << 35 | 1 << 47 | 1 << 58 | 1 << 63
 
   /// Whether `byte` needs more than a skip in the path or query.
+  ///
+  /// Those are control characters, DEL, `#`, `%`, `&`, `/`, `=` and `?`; every other byte,
+  /// those of non-ASCII characters too, is plain.
   @inline(__always)
-  func contains(_ byte: UInt8) -> Bool { table[Int(byte)] & Self.specialBit != 0 }
+  static func isSpecial(_ byte: UInt8) -> Bool {
+    byte < 64 ? pathMask >> UInt64(byte) & 1 != 0 : byte == 0x7F
+  }
 
   /// Whether `byte` needs more than a skip in a host: a delimiter, `%`, `@`, `:`, a bracket
   /// or a control character.
   @inline(__always)
-  func isHostSpecial(_ byte: UInt8) -> Bool { table[Int(byte)] & Self.hostBit != 0 }
+  static func isHostSpecial(_ byte: UInt8) -> Bool {
+    byte < 64
+      ? hostMask >> UInt64(byte) & 1 != 0
+      : byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+        || byte == 0x7F
+  }
 
   /// Whether `byte` ends a scheme (`:`, or `/`, `?`, `#` in a URL without one).
   @inline(__always)
-  func endsScheme(_ byte: UInt8) -> Bool { table[Int(byte)] & SchemeKind.stop.rawValue != 0 }
-
-  /// Whether `byte` cannot be in a scheme and does not end one.
-  @inline(__always)
-  func isInvalidInScheme(_ byte: UInt8) -> Bool {
-    table[Int(byte)] & SchemeKind.invalid.rawValue != 0
+  static func endsScheme(_ byte: UInt8) -> Bool {
+    byte < 64 && schemeStopMask >> UInt64(byte) & 1 != 0
   }
 }
 

@@ -1,0 +1,109 @@
+/// The byte offsets of a URL's parts, found and validated in one pass over its UTF-8 bytes.
+///
+/// Nothing is decoded here: values are decoded on demand from the ranges. The offsets are
+/// stored as `Int32` pairs (a missing part as `-1`), so that the layout stays small enough to
+/// move around in registers; the reader's length limit keeps every offset in range.
+struct URLLayout {
+  private var schemeBounds: (Int32, Int32)
+  private var hostBounds: (Int32, Int32)
+  private var queryBounds: (Int32, Int32)
+  private var fragmentBounds: (Int32, Int32)
+  var segments: SegmentList
+  /// Whether the scheme is `http` or `https` (compared case-insensitively).
+  var isWeb: Bool
+  /// Whether any byte of the host or the path is a `%` (so segments may need decoding).
+  var linkHasEscapes: Bool
+
+  init(
+    scheme: Range<Int>, isWeb: Bool, host: Range<Int>?, segments: SegmentList,
+    linkHasEscapes: Bool, query: Range<Int>?, fragment: Range<Int>?
+  ) {
+    func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
+      range.map {
+        (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound))
+      }
+        ?? (-1, -1)
+    }
+    schemeBounds = bounds(scheme)
+    hostBounds = bounds(host)
+    queryBounds = bounds(query)
+    fragmentBounds = bounds(fragment)
+    self.segments = segments
+    self.isWeb = isWeb
+    self.linkHasEscapes = linkHasEscapes
+  }
+
+  private static func range(_ bounds: (Int32, Int32)) -> Range<Int>? {
+    bounds.0 < 0 ? nil : Int(bounds.0)..<Int(bounds.1)
+  }
+
+  var scheme: Range<Int> { Int(schemeBounds.0)..<Int(schemeBounds.1) }
+  /// The host, when the URL has an authority (`//`); possibly empty.
+  var host: Range<Int>? { Self.range(hostBounds) }
+  /// The query after `?`, without it; `nil` when there is no `?`.
+  var query: Range<Int>? { Self.range(queryBounds) }
+  /// The fragment after `#`, without it; `nil` when there is no `#`.
+  var fragment: Range<Int>? { Self.range(fragmentBounds) }
+
+  /// Whether the link's first segment is the host: a custom-scheme URL with an authority.
+  var hostFirst: Bool { !isWeb && host != nil }
+
+  /// How many segments the link has: for a custom-scheme URL the host and the path
+  /// segments, for a web URL the path segments alone.
+  var linkCount: Int { segments.count + (hostFirst ? 1 : 0) }
+
+  /// The bytes of link segment `index` (see ``linkCount``).
+  @inline(__always)
+  func linkRange(_ index: Int) -> Range<Int> {
+    if hostFirst {
+      return index == 0 ? host.unsafelyUnwrapped : segments.range(index - 1)
+    }
+    return segments.range(index)
+  }
+
+  /// How messages name link segment `index`: the host, or its 1-based number along the link.
+  func linkComponent(_ index: Int) -> DeepLinkError.Component {
+    hostFirst && index == 0 ? .host : .pathSegment(index + 1)
+  }
+
+  /// The decoded link segments, as custom converters receive them.
+  func decodedLink(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    (0..<linkCount).map { decodedText(bytes, linkRange($0), plusIsSpace: false) }
+  }
+
+  /// Reads `url` and calls `body` with its bytes and its layout, or returns the reading error.
+  ///
+  /// The layout is only valid inside `body`: its segment offsets live in scratch memory, on
+  /// the stack for ordinary URLs.
+  /// - Parameters:
+  ///   - url: The URL string.
+  ///   - maximumLength: The longest URL to read, in UTF-8 bytes.
+  ///   - failure: Makes the result from a reading error.
+  ///   - body: Makes the result from the bytes and the layout.
+  /// - Returns: What `body` or `failure` returned.
+  @inline(__always)
+  static func withLayout<Result>(
+    of url: String, maximumLength: Int, failure: (DeepLinkError) -> Result,
+    _ body: (UnsafeBufferPointer<UInt8>, URLLayout) -> Result
+  ) -> Result {
+    withUTF8Bytes(url) { bytes in
+      func read(_ scratch: UnsafeMutableBufferPointer<Int32>) -> Result {
+        var reader = URLReader(bytes)
+        do throws(DeepLinkError) {
+          guard let start = scratch.baseAddress else {
+            return failure(DeepLinkError.internalInconsistency(url))
+          }
+          let layout = try reader.read(input: url, maximumLength: maximumLength, scratch: start)
+          return body(bytes, layout)
+        } catch {
+          return failure(error)
+        }
+      }
+      // A path of n bytes has at most n + 1 segments. A constant capacity stays on the stack.
+      guard bytes.count < 128 else {
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: bytes.count + 1, read)
+      }
+      return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 128, read)
+    }
+  }
+}

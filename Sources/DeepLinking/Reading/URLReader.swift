@@ -1,0 +1,318 @@
+/// Reads a URL's bytes in one pass, part by part, into a ``URLLayout``.
+///
+/// Each part has a reader of its own (scheme, authority, path, query, fragment), and they
+/// share one ``Cursor``: it skips plain bytes with one table lookup each and steps over
+/// percent escapes, checking the UTF-8 they spell, so that a URL that reads is well-formed
+/// everywhere, even in parts a pattern ignores. Nothing is decoded here.
+struct URLReader {
+  /// A position in the bytes, and the escaped UTF-8 sequence open there, if any.
+  struct Cursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var decoder = UTF8EscapeState()
+
+    var end: Int { bytes.count }
+    var isAtEnd: Bool { index == end }
+    var byte: UInt8 { bytes[index] }
+
+    /// Moves past the bytes of a path or query that need no more than a skip, unless an
+    /// escaped sequence is open; whether a byte is left to look at.
+    @inline(__always)
+    mutating func skipPlain() -> Bool {
+      if !decoder.isIncomplete {
+        while index < end, !ByteClass.isSpecial(bytes[index]) { index += 1 }
+      }
+      return index < end
+    }
+
+    /// ``skipPlain()`` for a host.
+    @inline(__always)
+    mutating func skipPlainInHost() -> Bool {
+      if !decoder.isIncomplete {
+        while index < end, !ByteClass.isHostSpecial(bytes[index]) { index += 1 }
+      }
+      return index < end
+    }
+
+    /// Consumes the byte or escape at the cursor: the problem there, if any.
+    @inline(__always)
+    mutating func step() -> UTF8EscapeState.Problem? {
+      decoder.step(bytes, &index, end: end)
+    }
+
+    /// Consumes a plain byte, which must not follow an open escaped sequence.
+    @inline(__always)
+    mutating func stepPlain() -> UTF8EscapeState.Problem? {
+      if decoder.isIncomplete { return .invalidUTF8 }
+      index += 1
+      return nil
+    }
+
+    /// Where the component that started at `start` ends: at `/`, `?` or `#`.
+    func componentEnd(from start: Int) -> Int {
+      var stop = start
+      while stop < end, !isDelimiter(bytes[stop]), bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+      return stop
+    }
+  }
+
+  // The URL string, for messages, is passed to each part's reader rather than kept, so
+  // that reading retains nothing.
+  private var cursor: Cursor
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.cursor = Cursor(bytes: bytes)
+  }
+
+  private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+
+  /// Reads the URL, `input`; `scratch` has room for one segment offset per byte, plus one.
+  /// - Throws: A ``DeepLinkError`` for a URL over `maximumLength` bytes, a missing or
+  ///   malformed scheme, user info, a port on a custom scheme, malformed percent escapes,
+  ///   control characters and percent-encoded bytes that are not UTF-8.
+  mutating func read(input: String, maximumLength: Int, scratch: UnsafeMutablePointer<Int32>)
+    throws(DeepLinkError) -> URLLayout
+  {
+    // Offsets are kept as Int32 in captures, so no limit can go past that.
+    let limit = min(maximumLength, Int(Int32.max))
+    if bytes.count > limit {
+      throw DeepLinkError(
+        .tooLong, .url, input: input, value: nil,
+        problem: "is \(bytes.count) bytes long; expected at most \(limit) bytes")
+    }
+    let (scheme, isWeb) = try readScheme(input)
+    let (host, hostHasEscapes) = try readAuthority(input, isWeb: isWeb)
+    var segments = SegmentList(storage: scratch)
+    let pathHasEscapes = try readPath(
+      input, into: &segments, firstNumber: host != nil && !isWeb ? 2 : 1)
+    let query = try readQuery(input)
+    let fragment = try readFragment(input)
+    return URLLayout(
+      scheme: scheme, isWeb: isWeb, host: host, segments: segments,
+      linkHasEscapes: hostHasEscapes || pathHasEscapes, query: query, fragment: fragment)
+  }
+
+  /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`, and whether it is `http` or `https`.
+  private mutating func readScheme(_ input: String) throws(DeepLinkError) -> (
+    Range<Int>, isWeb: Bool
+  ) {
+    var valid = !cursor.isAtEnd && isLetter(cursor.byte)
+    while !cursor.isAtEnd, !ByteClass.endsScheme(cursor.byte) {
+      if !isSchemeByte(cursor.byte) { valid = false }
+      cursor.index += 1
+    }
+    guard !cursor.isAtEnd, cursor.byte == UInt8(ascii: ":") else {
+      throw DeepLinkError(
+        .scheme, .scheme, input: input, value: nil,
+        problem: #"expected a scheme followed by ":", such as "myapp://""#)
+    }
+    let scheme = 0..<cursor.index
+    guard valid else {
+      throw DeepLinkError(
+        .scheme, .scheme, input: input, value: text(bytes, scheme),
+        problem:
+          #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
+      )
+    }
+    cursor.index += 1
+    let isWeb =
+      (scheme.count == 4 || scheme.count == 5) && lowercasedASCII(bytes[0]) == UInt8(ascii: "h")
+      && lowercasedASCII(bytes[1]) == UInt8(ascii: "t")
+      && lowercasedASCII(bytes[2]) == UInt8(ascii: "t")
+      && lowercasedASCII(bytes[3]) == UInt8(ascii: "p")
+      && (scheme.count == 4 || lowercasedASCII(bytes[4]) == UInt8(ascii: "s"))
+    return (scheme, isWeb)
+  }
+
+  /// The host after `//`, validated as it is read, refusing the user info or port that must
+  /// not be there; `nil` for a URL without `//`.
+  private mutating func readAuthority(_ input: String, isWeb: Bool) throws(DeepLinkError) -> (
+    Range<Int>?, hasEscapes: Bool
+  ) {
+    let end = cursor.end
+    guard cursor.index + 1 < end, bytes[cursor.index] == UInt8(ascii: "/"),
+      bytes[cursor.index + 1] == UInt8(ascii: "/")
+    else {
+      if isWeb { throw missingWebHost(input) }
+      return (nil, false)
+    }
+    cursor.index += 2
+    let start = cursor.index
+    var portStart = -1
+    var inBrackets = false
+    var hasEscapes = false
+    func error(_ problem: UTF8EscapeState.Problem) -> DeepLinkError {
+      DeepLinkError(
+        problem.code, .host, input: input,
+        value: text(bytes, start..<cursor.componentEnd(from: start)),
+        problem: problem.text(bytes))
+    }
+    while cursor.skipPlainInHost() {
+      let byte = cursor.byte
+      // Letters and non-ASCII bytes take the first branch; digits, "-", "." and the rest go
+      // through the escape checks below.
+      if byte >= 0x41, byte != 0x7F {
+        if byte == UInt8(ascii: "[") {
+          inBrackets = true
+        } else if byte == UInt8(ascii: "]") {
+          inBrackets = false
+        } else if cursor.decoder.isIncomplete {
+          throw error(.invalidUTF8)
+        }
+        cursor.index += 1
+        continue
+      }
+      if isDelimiter(byte) || byte == UInt8(ascii: "/") { break }
+      if byte == UInt8(ascii: "@") {
+        throw DeepLinkError(
+          .userInfo, .host, input: input,
+          value: text(bytes, start..<cursor.componentEnd(from: start)),
+          problem: "has user info; expected only a host")
+      }
+      if byte == UInt8(ascii: ":"), !inBrackets, portStart < 0 {
+        if let problem = cursor.stepPlain() { throw error(problem) }
+        portStart = cursor.index
+        continue
+      }
+      if byte == UInt8(ascii: "%") { hasEscapes = true }
+      if let problem = cursor.step() { throw error(problem) }
+    }
+    if cursor.decoder.isIncomplete { throw error(.invalidUTF8) }
+    let authority = start..<cursor.index
+    if portStart >= 0 {
+      let port = portStart..<cursor.index
+      if !isWeb {
+        throw DeepLinkError(
+          .port, .host, input: input, value: text(bytes, authority),
+          problem: "has a port; expected only a host on a custom-scheme URL")
+      }
+      if port.isEmpty || port.count > 5 || !port.allSatisfy({ isDigit(bytes[$0]) }) {
+        throw DeepLinkError(
+          .port, .host, input: input, value: text(bytes, authority),
+          problem: "has a malformed port; expected up to 5 decimal digits after \":\"")
+      }
+    }
+    let host = start..<(portStart >= 0 ? portStart - 1 : cursor.index)
+    if isWeb, host.isEmpty { throw missingWebHost(input) }
+    return (host, hasEscapes)
+  }
+
+  private func missingWebHost(_ input: String) -> DeepLinkError {
+    DeepLinkError(
+      .host, .host, input: input, value: nil,
+      problem: "expected a host after \"//\" in an http or https URL")
+  }
+
+  /// Reads the path, split on the encoded `/`, and returns whether it has escapes.
+  ///
+  /// Segments are numbered from `firstNumber` in messages.
+  private mutating func readPath(
+    _ input: String, into segments: inout SegmentList, firstNumber: Int
+  ) throws(DeepLinkError) -> Bool {
+    let pathStart = cursor.index
+    var hasEscapes = false
+    if !cursor.isAtEnd, cursor.byte == UInt8(ascii: "/") { cursor.index += 1 }
+    var segmentStart = cursor.index
+    func error(_ problem: UTF8EscapeState.Problem) -> DeepLinkError {
+      DeepLinkError(
+        problem.code, .pathSegment(segments.count + firstNumber), input: input,
+        value: text(bytes, segmentStart..<cursor.componentEnd(from: segmentStart)),
+        problem: problem.text(bytes))
+    }
+    while cursor.skipPlain() {
+      let byte = cursor.byte
+      if !ByteClass.isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
+        if let problem = cursor.stepPlain() { throw error(problem) }
+        continue
+      }
+      if isDelimiter(byte) { break }
+      if byte == UInt8(ascii: "/") {
+        if let problem = cursor.stepPlain() { throw error(problem) }
+        segments.append(start: segmentStart)
+        segmentStart = cursor.index
+        continue
+      }
+      if byte == UInt8(ascii: "%") { hasEscapes = true }
+      if let problem = cursor.step() { throw error(problem) }
+    }
+    if cursor.decoder.isIncomplete { throw error(.invalidUTF8) }
+    if cursor.index > segmentStart {
+      segments.append(start: segmentStart)
+      segments.end = cursor.index
+    } else {
+      // Empty path, or a trailing slash: `user/42/` reads like `user/42`.
+      segments.end = max(segmentStart - 1, pathStart)
+    }
+    return hasEscapes
+  }
+
+  /// The query after `?`, without it: items split on `&`, names from values on `=`.
+  private mutating func readQuery(_ input: String) throws(DeepLinkError) -> Range<Int>? {
+    guard !cursor.isAtEnd, cursor.byte == UInt8(ascii: "?") else { return nil }
+    cursor.index += 1
+    let start = cursor.index
+    while cursor.skipPlain() {
+      let byte = cursor.byte
+      if byte == UInt8(ascii: "#") { break }
+      let at = cursor.index
+      let plain =
+        !ByteClass.isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=")
+      if let problem = plain ? cursor.stepPlain() : cursor.step() {
+        throw queryError(problem, start, plain ? at - 1 : at, input)
+      }
+    }
+    if cursor.decoder.isIncomplete {
+      throw queryError(.invalidUTF8, start, cursor.index - 1, input)
+    }
+    return start..<cursor.index
+  }
+
+  /// The error for `problem` at byte `position` of the query that starts at `start`, naming
+  /// the item and quoting its name or value, whichever holds `position`.
+  private func queryError(
+    _ problem: UTF8EscapeState.Problem, _ start: Int, _ position: Int, _ input: String
+  ) -> DeepLinkError {
+    var itemStart = position
+    while itemStart > start, bytes[itemStart - 1] != UInt8(ascii: "&") { itemStart -= 1 }
+    var itemEnd = position
+    while itemEnd < bytes.count, bytes[itemEnd] != UInt8(ascii: "&"),
+      bytes[itemEnd] != UInt8(ascii: "#")
+    {
+      itemEnd += 1
+    }
+    var equals = itemStart
+    while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+    let name = itemStart..<equals
+    let part = position < equals ? name : min(equals + 1, itemEnd)..<itemEnd
+    return DeepLinkError(
+      problem.code, .queryItem(text(bytes, name)), input: input, value: text(bytes, part),
+      problem: problem.text(bytes))
+  }
+
+  /// The fragment after `#`, without it.
+  private mutating func readFragment(_ input: String) throws(DeepLinkError) -> Range<Int>? {
+    guard !cursor.isAtEnd, cursor.byte == UInt8(ascii: "#") else { return nil }
+    let range = (cursor.index + 1)..<cursor.end
+    let bytes = self.bytes
+    try Self.validate(bytes, range) { problem in
+      DeepLinkError(
+        problem.code, .fragment, input: input, value: text(bytes, range),
+        problem: problem.text(bytes))
+    }
+    cursor.index = cursor.end
+    return range
+  }
+
+  /// Checks escapes, control characters and UTF-8 in `range`, reporting through `error`.
+  static func validate(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    error: (UTF8EscapeState.Problem) -> DeepLinkError
+  ) throws(DeepLinkError) {
+    var decoder = UTF8EscapeState()
+    var i = range.lowerBound
+    while i < range.upperBound {
+      if let problem = decoder.step(bytes, &i, end: range.upperBound) { throw error(problem) }
+    }
+    if decoder.isIncomplete { throw error(.invalidUTF8) }
+  }
+}
