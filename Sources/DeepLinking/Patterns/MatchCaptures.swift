@@ -1,0 +1,64 @@
+/// The captures of a match in progress: pushed as a pattern's segments or a trie's edges
+/// convert, popped when a search backtracks, and made into the ``URLMatch`` in one place.
+struct MatchCaptures {
+  private var inline = InlineCaptures()
+  /// Captures past the inline ones; `nil` until the first, so that a match copies no array.
+  private var overflow: [Capture]?
+  private var conversion = SegmentConversion()
+
+  /// How many custom values the captures hold.
+  var customCount: Int { conversion.customCount }
+
+  mutating func push(_ capture: Capture) {
+    if !inline.append(capture) { overflow.appendCreatingArray(capture) }
+  }
+
+  /// Forgets the last capture and any custom values after `customCount`.
+  mutating func pop(customCount: Int) {
+    if overflow != nil {
+      overflow?.removeLast()
+      if overflow?.isEmpty == true { overflow = nil }
+    } else {
+      inline.removeLast()
+    }
+    if conversion.customCount > customCount { conversion.truncateCustomValues(to: customCount) }
+  }
+
+  /// Converts link segment `index` (for a rest, the segments from `index` on) with the
+  /// converter `name` and captures it: `true` when captured, `false` when the converter
+  /// refuses, `nil` when the matcher has no converter of that name.
+  ///
+  /// The one place that decides whether a segment matches a parameter, for patterns and
+  /// routers alike.
+  mutating func capture(
+    converter name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
+    _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout, _ matcher: URLMatcher
+  ) -> Bool? {
+    let range =
+      isRest
+      ? link.linkRange(index).lowerBound..<link.linkRange(link.linkCount - 1).upperBound
+      : link.linkRange(index)
+    switch conversion.convert(
+      name, builtIn: builtIn, isRest: isRest, at: index, in: bytes, link,
+      standardBuiltIns: matcher.usesStandardBuiltIns,
+      with: { matcher.valueConverters })
+    {
+    case .some(let value?):
+      push(Capture(range: range, value: value))
+      return true
+    case .some(nil): return false
+    case .none: return nil
+    }
+  }
+
+  /// The match of `url` against `pattern` with these captures.
+  func match(url: String, pattern: URLPattern, layout: URLLayout, decodesPlusAsSpace: Bool)
+    -> URLMatch
+  {
+    URLMatch(
+      url: url, pattern: pattern, captures: inline,
+      extras: overflow == nil && conversion.customValues == nil
+        ? nil : URLMatch.extras(overflow: overflow, customValues: conversion.customValues),
+      query: layout.query, fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
+  }
+}
