@@ -94,9 +94,7 @@ final class LinkDecodingState {
     guard let pattern = match?.pattern,
       let name = unnamedPathParameters(of: pattern, keys: keys).first
     else { return nil }
-    return typeError(
-      "the route \(quoted(pattern.source)) names \(quoted(name)), which is not an associated "
-        + "value of the case; expected one of its labels, or \"_0\" for its only unlabeled value")
+    return typeError("the route \(quoted(pattern.source)) \(unnamedParameterProblem(name))")
   }
 
   func component(for label: String) -> DeepLinkError.Component {
@@ -267,5 +265,5 @@ private func nearestRoute(
 
 /// Why a link type's route with a scheme is not used: links take their scheme from the type.
 func routeWithSchemeProblem(_ caseName: String, _ pattern: URLPattern) -> String {
-  "\(linkRouteName(caseName, pattern)) has a scheme; expected host and path only"
+  "\(linkRouteName(caseName, pattern)) \(routeHasSchemeProblem)"
 }

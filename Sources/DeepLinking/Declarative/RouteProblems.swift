@@ -78,8 +78,7 @@ func linkRouteProblems(
         .filter { $0.distance <= 2 }.min { $0.distance < $1.distance }
       add(
         .invalidRoute,
-        "names \(quoted(name)), which is not an associated value of the case; expected one of "
-          + "its labels, or \"_0\" for its only unlabeled value"
+        unnamedParameterProblem(name)
           + (suggestion.map { " (did you mean \(quoted($0.label))?)" } ?? ""))
     }
     for label in found.optionalPathLabels {
@@ -109,6 +108,15 @@ func linkRouteProblems(
   return problems
 }
 
+/// Why a link type's route may not name a scheme: links take theirs from the type.
+let routeHasSchemeProblem = "has a scheme; expected host and path only"
+
+/// Why a route's parameter `name` is a mistake when the case has no value of that name.
+func unnamedParameterProblem(_ name: String) -> String {
+  "names \(quoted(name)), which is not an associated value of the case; expected one of its "
+    + "labels, or \"_0\" for its only unlabeled value"
+}
+
 /// `the route of case "user", "user/<int:id>",`: a link type's route in messages.
 func linkRouteName(_ caseName: String, _ pattern: URLPattern) -> String {
   "the route of case \(quoted(caseName)), \(quoted(pattern.source)),"
@@ -120,7 +128,7 @@ func linkRouteDefect(_ pattern: URLPattern) -> (code: DeepLinkError.Code, proble
   if let problem = pattern.problem {
     return (.invalidPattern, "is not a valid pattern (\(problem.shortDescription))")
   }
-  if pattern.hasScheme { return (.invalidRoute, "has a scheme; expected host and path only") }
+  if pattern.hasScheme { return (.invalidRoute, routeHasSchemeProblem) }
   let storage = pattern.storage
   if storage.ops.contains(where: { $0.kind == .wildcard }) {
     return (
