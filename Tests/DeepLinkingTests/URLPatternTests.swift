@@ -67,6 +67,14 @@ import Testing
     ("myapp://caf%C3%A9", "myapp://café", true),
     ("myapp://caf%C3%A9", "myapp://CAF%C3%A9", true),
     ("myapp://:id", "myapp://anything", true),
+    // Capitals in a pattern's scheme and host are folded; in its path they are kept.
+    ("MyApp://User/<int:id>", "myapp://user/1", true),
+    ("MyApp://User/<int:id>", "MYAPP://USER/1", true),
+    ("myapp://home/User", "myapp://home/User", true),
+    ("myapp://home/User", "myapp://home/user", false),
+    ("HTTPS://Example.COM/User", "https://example.com/User", true),
+    ("HTTPS://Example.COM/User", "https://example.com/user", false),
+    ("Home/User", "myapp://HOME/User", true),
   ])
   func quickRejectionAgreesWithAFullRead(source: String, url: String, matches: Bool) {
     let pattern = URLPattern(stringLiteral: source)

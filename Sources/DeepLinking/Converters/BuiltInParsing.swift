@@ -5,7 +5,7 @@
 #endif
 
 /// Parses `-?[0-9]+` into an `Int`, refusing overflow.
-func parseInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+func parseInt(_ bytes: BorrowedBytes) -> Int? {
   var index = 0
   let negative = !bytes.isEmpty && bytes[0] == UInt8(ascii: "-")
   if negative { index = 1 }
@@ -26,7 +26,7 @@ func parseInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
 }
 
 /// Parses `-?[0-9]+(.[0-9]+)?([eE][+-]?[0-9]+)?` into a finite `Double`.
-func parseFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+func parseFloat(_ bytes: BorrowedBytes) -> Double? {
   var index = 0
   func digits() -> Bool {
     let start = index
@@ -53,7 +53,7 @@ func parseFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
 }
 
 /// Parses the `8-4-4-4-12` form of a UUID, in either case.
-func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+func parseUUID(_ bytes: BorrowedBytes) -> UUID? {
   guard bytes.count == 36 else { return nil }
   var raw = [UInt8](repeating: 0, count: 16)
   var out = 0

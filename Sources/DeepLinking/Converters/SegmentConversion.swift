@@ -19,7 +19,7 @@ struct SegmentConversion {
   /// `converters`, whose table a read would retain, is not asked).
   mutating func convert(
     _ name: @autoclosure () -> String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
-    in bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout,
+    in bytes: BorrowedBytes, _ link: borrowing URLLayout,
     standardBuiltIns: Bool, with converters: () -> ValueConverters
   ) -> Capture.Value?? {
     if let builtIn, standardBuiltIns {
@@ -45,7 +45,7 @@ struct SegmentConversion {
   }
 
   private mutating func decodedComponents(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ link: borrowing URLLayout
+    _ bytes: BorrowedBytes, _ link: borrowing URLLayout
   ) -> [String] {
     if let components { return components }
     let decoded = link.decodedLink(bytes)
@@ -60,7 +60,7 @@ struct SegmentConversion {
   }
 
   private static func convert(
-    _ builtIn: BuiltInConverter, index: Int, isRest: Bool, _ bytes: UnsafeBufferPointer<UInt8>,
+    _ builtIn: BuiltInConverter, index: Int, isRest: Bool, _ bytes: BorrowedBytes,
     _ link: borrowing URLLayout
   ) -> Capture.Value? {
     guard isRest else {

@@ -140,13 +140,12 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
       guard rest.allSatisfy(isPathSegment) else { return nil }
       return rest.joined(separator: "/")
     }
-    var text = components[index]
-    return text.withUTF8 { accepts(decoded: $0) ? value(decoded: $0) : nil }
+    return withUTF8Bytes(components[index]) { accepts(decoded: $0) ? value(decoded: $0) : nil }
   }
 
   /// Whether the converter takes one decoded segment; `path` checks each of its segments so.
   @inline(__always)
-  func accepts(decoded bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  func accepts(decoded bytes: BorrowedBytes) -> Bool {
     switch self {
     case .string, .path: !isDotSegment(bytes) && !bytes.isEmpty
     case .int: parseInt(bytes) != nil
@@ -157,7 +156,7 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
 
   /// The value of decoded bytes that the converter accepts: `String` for `string` and
   /// `path`, `Int`, `Double` or `UUID` for the others.
-  func value(decoded bytes: UnsafeBufferPointer<UInt8>) -> any Sendable {
+  func value(decoded bytes: BorrowedBytes) -> any Sendable {
     // Accepted bytes parse again; the fallbacks are never taken.
     switch self {
     case .string, .path: String(decoding: bytes, as: UTF8.self)
@@ -175,14 +174,14 @@ private func isPathSegment(_ segment: String) -> Bool {
 private let slash = UInt8(ascii: "/")
 
 /// Whether decoded `bytes` are `.` or `..`, which URLs treat as navigation, not values.
-func isDotSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+func isDotSegment(_ bytes: BorrowedBytes) -> Bool {
   (bytes.count == 1 || bytes.count == 2) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
 }
 
 /// Whether decoded `bytes` may be one segment of a `<path:…>` value: not empty, not a dot
 /// segment, and without an encoded `/` (the value joins its segments with `/`, so a `%2F`
 /// inside one would read back as two).
-func isPathSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+func isPathSegment(_ bytes: BorrowedBytes) -> Bool {
   switch bytes.count {
   case 0: return false
   case 1: return bytes[0] != UInt8(ascii: ".") && bytes[0] != slash

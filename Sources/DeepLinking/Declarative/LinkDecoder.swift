@@ -167,7 +167,7 @@ final class LinkDecodingState {
 ///     `routes`, which retains it, so routes are kept by index).
 /// - Returns: The index of the chosen route in `routes`.
 func chooseRoute(
-  _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+  _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout,
   in routes: [String: URLPattern], matcher: URLMatcher,
   over rival: [String: URLPattern].Index? = nil, match: inout URLMatch?
 ) -> [String: URLPattern].Index? {
@@ -232,7 +232,7 @@ func article(_ type: Any.Type) -> String {
 
 /// The error for a URL that fits no route: the route that got furthest, and why it failed.
 private func nearestRoute(
-  _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+  _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout,
   _ routes: [String: URLPattern], linkType: Any.Type
 ) -> DeepLinkError {
   let sorted = routes.sorted { $0.key < $1.key }

@@ -21,8 +21,7 @@ enum LinkValueFormat {
   static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
     _ text: String, as type: T.Type
   ) -> T? {
-    var copy = text
-    let valid = copy.withUTF8 { parseFloat($0) != nil }
+    let valid = withUTF8Bytes(text) { parseFloat($0) != nil }
     guard valid, let value = T(text), value.isFinite else { return nil }
     return value
   }

@@ -11,7 +11,7 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
   /// segments are the host and path of the custom-scheme form; throws why it is refused.
   static func withAdmittedLink<Result>(
     _ string: String,
-    _ body: (UnsafeBufferPointer<UInt8>, URLLayout) throws(DeepLinkError) -> Result
+    _ body: (BorrowedBytes, URLLayout) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
     let outcome: Swift.Result<Result, DeepLinkError> = URLMatcher.default.withURLLayout(
       string, failure: { .failure($0) },
@@ -26,14 +26,14 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
 
   /// Like ``withAdmittedLink(_:_:)``, but `nil` for a URL that is malformed or not admitted.
   static func withLink<Result>(
-    _ string: String, _ body: (UnsafeBufferPointer<UInt8>, URLLayout) -> Result
+    _ string: String, _ body: (BorrowedBytes, URLLayout) -> Result
   ) -> Result? {
     try? withAdmittedLink(string) { bytes, layout in body(bytes, layout) }
   }
 
   /// Throws unless the URL has `Link`'s scheme, or is an `https` universal link on one of its
   /// hosts with a path (whose first segment stands for the custom-scheme host).
-  static func admit(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout)
+  static func admit(_ string: String, _ bytes: BorrowedBytes, _ layout: URLLayout)
     throws(DeepLinkError)
   {
     try admitLink(
@@ -46,7 +46,7 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
   static func customSchemeString(_ string: String) throws(DeepLinkError) -> String {
     try withAdmittedLink(string) { bytes, layout in
       guard layout.isWeb else { return string }
-      let rest = UnsafeBufferPointer(rebasing: bytes[layout.linkRange(0).lowerBound...])
+      let rest = bytes[rebasing: layout.linkRange(0).lowerBound..<bytes.count]
       return Link.scheme + "://" + String(decoding: rest, as: UTF8.self)
     }
   }
@@ -69,7 +69,7 @@ func readQueryItems(_ string: String) -> [URLQueryItem]? {
 /// of `universalLinkHosts` with a path (whose first segment stands for the custom-scheme
 /// host). Not generic, so that it is compiled once.
 func admitLink(
-  _ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+  _ string: String, _ bytes: BorrowedBytes, _ layout: URLLayout,
   scheme linkScheme: String,
   universalLinkHosts hosts: Set<String>, linkType: Any.Type
 ) throws(DeepLinkError) {

@@ -1,80 +1,53 @@
-extension URLPattern.Storage {
-  /// Compiles any pattern, or throws why it is not valid; ``compileCommon(_:)`` takes the
-  /// common shapes first.
-  static func compile(_ source: String) throws(DeepLinkError) -> URLPattern.Storage {
-    func failure(_ component: DeepLinkError.Component, _ value: String?, _ problem: String)
-      -> DeepLinkError
-    {
-      DeepLinkError(.invalidPattern, component, input: source, value: value, problem: problem)
-    }
+/// Compiles a pattern's source, in one pass over its UTF-8 bytes, into the ops and bytes of a
+/// ``URLPattern/Storage``, or says why it is not a valid pattern.
+///
+/// The scheme is found first, then the source is cut at every `/` and each segment becomes an
+/// op; names and literals keep pointing into the source, so that a pattern of the common shape
+/// (no escapes, no capitals in the host) stores nothing but its source after its ops.
+struct PatternCompiler {
+  private let source: String
+  /// The source's UTF-8 bytes, then the literal and scheme bytes it does not spell as such.
+  private var bytes: [UInt8]
+  private let sourceCount: Int
 
-    // Every delimiter is ASCII, so one scan over the UTF-8 bytes finds them all; the source is
-    // then sliced at those offsets.
-    let layout = PatternLayout(source)
-    let utf8 = source.utf8
-    func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-    func sourceOffset(_ piece: Substring) -> Int {
-      utf8.distance(from: utf8.startIndex, to: piece.startIndex)
-    }
-    var rest = Substring(source)
-    if let delimiter = layout.delimiter.map(at) {
+  init(_ source: String) {
+    self.source = source
+    bytes = Array(source.utf8)
+    sourceCount = bytes.count
+  }
+
+  /// Compiles the source.
+  /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/invalidPattern``, naming
+  ///   the part of the pattern at fault.
+  mutating func compile() throws(DeepLinkError) -> URLPattern.Storage {
+    guard sourceCount < Int(Int32.max) else {
       throw failure(
-        .pattern, String(rest[delimiter...]),
-        "is a query or fragment; expected only scheme, host and path (queries are not matched)")
+        .pattern, nil, "is \(sourceCount) bytes long; expected at most \(Int32.max) bytes")
     }
+    let (scheme, rest) = try readScheme()
+    let isWeb = scheme.map { ["http", "https"].contains(text($0)) } ?? false
 
-    var scheme: String?
-    let colon = layout.colon.map(at)
-    if let colon, layout.colonStartsSeparator {
-      let separator = colon
-      let name = rest[..<separator]
-      guard isValidScheme(name.utf8) else {
-        throw failure(
-          .scheme, String(name),
-          #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
-        )
-      }
-      scheme = asciiLowercased(String(name))
-      rest = rest[rest.utf8.index(separator, offsetBy: 3)...]
-    } else if let colon, colon != rest.startIndex, !layout.slashOrBracketBeforeColon {
-      throw failure(
-        .scheme, String(rest[..<colon]), #"is not followed by "://"; expected "scheme://host""#)
-    }
-    let isWeb = scheme == "http" || scheme == "https"
+    var pieces = segmentRanges(from: rest)
+    if scheme == nil, pieces.count > 1, pieces[0].isEmpty { pieces.removeFirst() }
+    if pieces.count > 1, pieces[pieces.count - 1].isEmpty { pieces.removeLast() }
 
-    var pieces: [Substring] = []
-    pieces.reserveCapacity(layout.slashes.count + 1)
-    var pieceStart = rest.startIndex
-    let restStart = scheme == nil ? 0 : (layout.colon ?? 0) + 3
-    for slash in layout.slashes where slash >= restStart {
-      let index = at(slash)
-      pieces.append(rest[pieceStart..<index])
-      pieceStart = utf8.index(after: index)
-    }
-    pieces.append(rest[pieceStart...])
-    if scheme == nil, pieces.count > 1, pieces.first?.isEmpty == true { pieces.removeFirst() }
-    if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
-
-    var authority: Token?
+    var authority: URLPattern.Op?
     if isWeb {
       let host = pieces.removeFirst()
       guard !host.isEmpty else {
-        throw failure(.host, nil, "expected a host after \"\(scheme ?? "")://\"")
+        throw failure(.host, nil, "expected a host after \"\(schemeText(scheme))://\"")
       }
-      authority = try Token.compile(
-        host, at: sourceOffset(host), component: .host, isHost: true, failure: failure)
+      authority = try op(host, .host, isHost: true)
     }
 
-    var tokens: [Token] = []
-    tokens.reserveCapacity(pieces.count)
-    var names: [String] = []
-    names.reserveCapacity(pieces.count)
+    var ops: [URLPattern.Op] = []
+    ops.reserveCapacity(pieces.count)
     for (offset, piece) in pieces.enumerated() {
       let component = DeepLinkError.Component.patternSegment(offset + 1)
       if piece.isEmpty {
         if pieces.count == 1, isWeb { break }
-        if pieces.count == 1, let scheme {
-          throw failure(.host, nil, "expected a host after \"\(scheme)://\"")
+        if pieces.count == 1, scheme != nil {
+          throw failure(.host, nil, "expected a host after \"\(schemeText(scheme))://\"")
         }
         if pieces.count == 1 {
           throw failure(.pattern, nil, "expected at least one segment, such as \"user/:id\"")
@@ -82,81 +55,229 @@ extension URLPattern.Storage {
         throw failure(component, "", "is empty; expected a literal, a parameter or \"*\"")
       }
       let isHost = offset == 0 && !isWeb && scheme != nil
-      tokens.append(
-        try Token.compile(
-          piece, at: sourceOffset(piece), component: component, isHost: isHost, failure: failure))
+      ops.append(try op(piece, component, isHost: isHost))
     }
-    let count = tokens.count + (authority == nil ? 0 : 1)
-    for offset in 0..<count {
-      let token = authority.map { offset == 0 ? $0 : tokens[offset - 1] } ?? tokens[offset]
-      if case .rest = token.kind, token.component == .host {
-        throw failure(
-          token.component, token.text, "captures a path; expected a literal host or a parameter")
-      }
-      if case .rest = token.kind, offset != count - 1 {
-        throw failure(
-          token.component, token.text,
-          "captures the rest of the path; expected it to be the last segment")
-      }
-      guard let name = token.name else { continue }
-      if names.contains(name) {
-        throw failure(
-          token.component, token.text,
-          "repeats the parameter name \(quoted(name)); expected each name once")
-      }
-      names.append(name)
-    }
-    return URLPattern.Storage.make(
-      source: source, scheme: scheme, isWeb: isWeb, authority: authority, tokens: tokens)
+    try checkRestsAndNames(authority: authority, ops: ops)
+    return URLPattern.Storage(
+      bytes: bytes, sourceCount: sourceCount, ops: ops, authorityOp: authority,
+      schemeRange: scheme, isWeb: isWeb)
   }
-}
 
-/// The offsets of a pattern's ASCII delimiters, found in one pass over its UTF-8 bytes.
-struct PatternLayout {
-  /// The first `?` or `#`.
-  var delimiter: Int?
-  /// The first `:`.
-  var colon: Int?
-  /// Whether that `:` begins `://`.
-  var colonStartsSeparator = false
-  /// Whether a `/` or `<` comes before that `:` (then it is no scheme's).
-  var slashOrBracketBeforeColon = false
-  /// Every `/`.
-  var slashes: [Int] = []
+  /// Finds the scheme, lowercased, and where the rest of the pattern starts, refusing a query
+  /// or fragment anywhere and a `:` that starts no `://` where a scheme would be.
+  private mutating func readScheme() throws(DeepLinkError) -> (Range<Int>?, rest: Int) {
+    var colon: Int?
+    var slashOrBracketBeforeColon = false
+    for index in 0..<sourceCount {
+      switch bytes[index] {
+      case UInt8(ascii: "?"), UInt8(ascii: "#"):
+        throw failure(
+          .pattern, text(index..<sourceCount),
+          "is a query or fragment; expected only scheme, host and path (queries are not matched)")
+      case UInt8(ascii: ":") where colon == nil:
+        colon = index
+      case UInt8(ascii: "/") where colon == nil, UInt8(ascii: "<") where colon == nil:
+        slashOrBracketBeforeColon = true
+      default:
+        break
+      }
+    }
+    guard let colon else { return (nil, 0) }
+    let startsSeparator =
+      colon + 2 < sourceCount && bytes[colon + 1] == UInt8(ascii: "/")
+      && bytes[colon + 2] == UInt8(ascii: "/")
+    if startsSeparator {
+      guard isValidScheme(bytes[..<colon]) else {
+        throw failure(
+          .scheme, text(0..<colon),
+          #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
+        )
+      }
+      return (literal(0..<colon, lowercased: true), colon + 3)
+    }
+    if colon != 0, !slashOrBracketBeforeColon {
+      throw failure(
+        .scheme, text(0..<colon), #"is not followed by "://"; expected "scheme://host""#)
+    }
+    return (nil, 0)
+  }
 
-  init(_ source: String) {
-    self = withUTF8Bytes(source) { bytes in
-      var layout = PatternLayout(empty: ())
-      layout.slashes.reserveCapacity(8)
-      for index in 0..<bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: "/"):
-          layout.slashes.append(index)
-          if layout.colon == nil { layout.slashOrBracketBeforeColon = true }
-        case UInt8(ascii: "<") where layout.colon == nil:
-          layout.slashOrBracketBeforeColon = true
-        case UInt8(ascii: ":") where layout.colon == nil:
-          layout.colon = index
-          layout.colonStartsSeparator =
-            index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
-            && bytes[index + 2] == UInt8(ascii: "/")
-        case UInt8(ascii: "?"), UInt8(ascii: "#"):
-          if layout.delimiter == nil { layout.delimiter = index }
-        default:
-          break
+  /// The ranges between the `/`s from `start` on.
+  private func segmentRanges(from start: Int) -> [Range<Int>] {
+    var pieces: [Range<Int>] = []
+    var pieceStart = start
+    for index in start..<sourceCount where bytes[index] == UInt8(ascii: "/") {
+      pieces.append(pieceStart..<index)
+      pieceStart = index + 1
+    }
+    pieces.append(pieceStart..<sourceCount)
+    return pieces
+  }
+
+  /// The op of the segment in `range`.
+  private mutating func op(
+    _ range: Range<Int>, _ component: DeepLinkError.Component, isHost: Bool
+  ) throws(DeepLinkError) -> URLPattern.Op {
+    let textRange = Int32(range.lowerBound)..<Int32(range.upperBound)
+    let segment = bytes[range]
+    let (first, last) = (bytes[range.lowerBound], bytes[range.upperBound - 1])
+    if range.count == 1, first == UInt8(ascii: "*") {
+      return URLPattern.Op(kind: .wildcard, text: textRange)
+    }
+    if first == UInt8(ascii: ":") {
+      try checkName((range.lowerBound + 1)..<range.upperBound, of: range, component, "\":name\"")
+      return URLPattern.Op(kind: .parameter, builtIn: .string, text: textRange)
+    }
+    let example = "\"<name>\" or \"<converter:name>\""
+    if first == UInt8(ascii: "<"), last == UInt8(ascii: ">"), range.count >= 2 {
+      let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+      let colons = bytes[inner].lazy.filter { $0 == UInt8(ascii: ":") }.count
+      guard colons < 2 else {
+        throw failure(component, text(range), "is not a parameter; expected \(example)")
+      }
+      guard let colon = inner.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
+        try checkName(inner, of: range, component, example)
+        return URLPattern.Op(kind: .parameter, builtIn: .string, text: textRange)
+      }
+      let converter = inner.lowerBound..<colon
+      guard isName(converter) else {
+        throw failure(
+          component, text(range),
+          "has an invalid converter name \(quoted(text(converter))); "
+            + "expected letters, digits and \"_\"")
+      }
+      try checkName((colon + 1)..<inner.upperBound, of: range, component, example)
+      if bytes[converter].elementsEqual("path".utf8) {
+        return URLPattern.Op(kind: .rest, builtIn: .path, text: textRange)
+      }
+      let builtIn = BuiltInConverter.allCases.first { bytes[converter].elementsEqual($0.name.utf8) }
+      return URLPattern.Op(kind: .parameter, builtIn: builtIn, text: textRange)
+    }
+    if first == UInt8(ascii: "<"), !segment.contains(UInt8(ascii: ">")) {
+      throw failure(component, text(range), "has no closing \">\"; expected \(example)")
+    }
+    if segment.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+      throw failure(
+        component, text(range),
+        "mixes a parameter with text; expected a parameter to fill the whole segment")
+    }
+    if segment.contains(UInt8(ascii: "*")) {
+      throw failure(component, text(range), "mixes \"*\" with text; expected \"*\" alone")
+    }
+    return URLPattern.Op(
+      kind: .literal, literal: try literalBytes(range, component, isHost: isHost),
+      text: textRange)
+  }
+
+  /// Where a literal's value is in ``bytes``: the source's own range when it spells the
+  /// value, else a decoded (and in the host, lowercased) copy after the source.
+  private mutating func literalBytes(
+    _ range: Range<Int>, _ component: DeepLinkError.Component, isHost: Bool
+  ) throws(DeepLinkError) -> Range<Int32> {
+    let segment = bytes[range]
+    guard segment.contains(where: { $0 == UInt8(ascii: "%") || $0 < 0x20 || $0 == 0x7F }) else {
+      let range = literal(range, lowercased: isHost)
+      return Int32(range.lowerBound)..<Int32(range.upperBound)
+    }
+    let value = text(range)
+    let decoded: Result<[UInt8], DeepLinkError> = withUTF8Bytes(value) { bytes in
+      Result { () throws(DeepLinkError) in
+        try URLReader.validate(bytes, 0..<bytes.count) { problem in
+          failure(component, value, problem.text(bytes))
         }
+        return withDecodedBytes(bytes, 0..<bytes.count, plusIsSpace: false) { Array($0) }
       }
-      return layout
+    }
+    let literal = try decoded.get()
+    let start = bytes.count
+    bytes += isHost ? literal.map(lowercasedASCII) : literal
+    return Int32(start)..<Int32(bytes.count)
+  }
+
+  /// The range of `range`'s bytes, lowercased when asked: the range itself when lowercasing
+  /// changes nothing, else a lowercased copy's after the source.
+  private mutating func literal(_ range: Range<Int>, lowercased: Bool) -> Range<Int> {
+    guard lowercased, bytes[range].contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
+      return range
+    }
+    let start = bytes.count
+    bytes += bytes[range].map(lowercasedASCII)
+    return start..<bytes.count
+  }
+
+  /// Refuses a `<path:…>` in the host or before the last segment, and a repeated name.
+  private func checkRestsAndNames(
+    authority: URLPattern.Op?, ops: [URLPattern.Op]
+  ) throws(DeepLinkError) {
+    let all = (authority.map { [$0] } ?? []) + ops
+    for (offset, op) in all.enumerated() {
+      let value = text(Int(op.text.lowerBound)..<Int(op.text.upperBound))
+      let component: DeepLinkError.Component =
+        authority == nil
+        ? .patternSegment(offset + 1) : offset == 0 ? .host : .patternSegment(offset)
+      if op.kind == .rest, component == .host {
+        throw failure(component, value, "captures a path; expected a literal host or a parameter")
+      }
+      if op.kind == .rest, offset != all.count - 1 {
+        throw failure(
+          component, value, "captures the rest of the path; expected it to be the last segment")
+      }
+      guard op.isNamed else { continue }
+      let name = URLPattern.Storage.nameRange(of: op, in: bytes)
+      let repeats = all[..<offset].contains { other in
+        guard other.isNamed else { return false }
+        let otherName = URLPattern.Storage.nameRange(of: other, in: bytes)
+        return bytes[Int(otherName.lowerBound)..<Int(otherName.upperBound)].elementsEqual(
+          bytes[Int(name.lowerBound)..<Int(name.upperBound)])
+      }
+      if repeats {
+        let text = text(Int(name.lowerBound)..<Int(name.upperBound))
+        throw failure(
+          component, value, "repeats the parameter name \(quoted(text)); expected each name once")
+      }
     }
   }
 
-  private init(empty: Void) {}
+  /// Refuses a parameter name in `name`, of the segment in `segment`, that is empty or has
+  /// other bytes than letters, digits and `_`.
+  private func checkName(
+    _ name: Range<Int>, of segment: Range<Int>, _ component: DeepLinkError.Component,
+    _ example: String
+  ) throws(DeepLinkError) {
+    guard !name.isEmpty else {
+      throw failure(component, text(segment), "has an empty parameter name; expected \(example)")
+    }
+    guard isName(name) else {
+      throw failure(
+        component, text(segment),
+        "has an invalid parameter name \(quoted(text(name))); expected letters, digits and \"_\"")
+    }
+  }
+
+  /// Whether `range` is a non-empty run of letters, digits and `_`.
+  private func isName(_ range: Range<Int>) -> Bool {
+    !range.isEmpty
+      && bytes[range].allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+  }
+
+  private func text(_ range: Range<Int>) -> String {
+    String(decoding: bytes[range], as: UTF8.self)
+  }
+
+  private func schemeText(_ scheme: Range<Int>?) -> String { scheme.map(text) ?? "" }
+
+  private func failure(
+    _ component: DeepLinkError.Component, _ value: String?, _ problem: String
+  ) -> DeepLinkError {
+    DeepLinkError(.invalidPattern, component, input: source, value: value, problem: problem)
+  }
 }
 
-/// One compiled segment of a pattern.
+/// One segment of a compiled pattern as messages and printers see it, derived from its op
+/// (``URLPattern/Storage/token(_:_:)``).
 struct Token: Sendable {
   enum Kind: Sendable {
-    /// A literal, percent-decoded; `lowercased` is set in the host position.
+    /// A literal, percent-decoded (and lowercased in the host position).
     case literal([UInt8])
     /// A parameter converted by the named converter (`string` for `:id` and `<id>`);
     /// `builtIn` is set when the name is a built-in's.
@@ -174,94 +295,4 @@ struct Token: Sendable {
   var component: DeepLinkError.Component
   /// Where ``text`` is in the pattern's source, in UTF-8 bytes.
   var textRange: Range<Int32>
-
-  /// Compiles `piece`, which starts `offset` UTF-8 bytes into the pattern's source.
-  static func compile(
-    _ piece: Substring, at offset: Int, component: DeepLinkError.Component, isHost: Bool,
-    failure: (DeepLinkError.Component, String?, String) -> DeepLinkError
-  ) throws(DeepLinkError) -> Token {
-    let text = String(piece)
-    let textRange = Int32(offset)..<Int32(offset + piece.utf8.count)
-    func token(_ kind: Kind, _ name: Substring?) -> Token {
-      Token(
-        kind: kind, name: name.map(String.init), text: text, component: component,
-        textRange: textRange)
-    }
-    func checkedName(_ name: Substring, example: String) throws(DeepLinkError) -> Substring {
-      guard !name.isEmpty else {
-        throw failure(component, text, "has an empty parameter name; expected \(example)")
-      }
-      guard name.utf8.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") })
-      else {
-        throw failure(
-          component, text,
-          "has an invalid parameter name \(quoted(String(name))); "
-            + "expected letters, digits and \"_\"")
-      }
-      return name
-    }
-
-    let bytes = piece.utf8
-    if bytes.count == 1, bytes.first == UInt8(ascii: "*") { return token(.wildcard, nil) }
-    if bytes.first == UInt8(ascii: ":") {
-      let name = try checkedName(piece.dropFirst(), example: "\":name\"")
-      return token(.parameter(converter: "string", builtIn: .string), name)
-    }
-    if bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">"), bytes.count >= 2 {
-      let inner = piece.dropFirst().dropLast()
-      let parts = inner.split(separator: ":", omittingEmptySubsequences: false)
-      let example = "\"<name>\" or \"<converter:name>\""
-      switch parts.count {
-      case 1:
-        return token(
-          .parameter(converter: "string", builtIn: .string),
-          try checkedName(parts[0], example: example))
-      case 2:
-        let converter = parts[0]
-        guard !converter.isEmpty,
-          converter.utf8.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") })
-        else {
-          throw failure(
-            component, text,
-            "has an invalid converter name \(quoted(String(converter))); "
-              + "expected letters, digits and \"_\"")
-        }
-        let name = try checkedName(parts[1], example: example)
-        if converter == "path" { return token(.rest(converter: "path"), name) }
-        let builtIn = BuiltInConverter.allCases.first { $0.name == converter }
-        return token(.parameter(converter: String(converter), builtIn: builtIn), name)
-      default:
-        throw failure(component, text, "is not a parameter; expected \(example)")
-      }
-    }
-    if bytes.first == UInt8(ascii: "<"), !bytes.contains(UInt8(ascii: ">")) {
-      throw failure(
-        component, text,
-        #"has no closing ">"; expected "<name>" or "<converter:name>""#)
-    }
-    if bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
-      throw failure(
-        component, text,
-        "mixes a parameter with text; expected a parameter to fill the whole segment")
-    }
-    if bytes.contains(UInt8(ascii: "*")) {
-      throw failure(component, text, "mixes \"*\" with text; expected \"*\" alone")
-    }
-    // A literal: validate and decode its percent escapes.
-    // The common literal has no escapes and no control characters: its bytes are its value.
-    if !piece.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 < 0x20 || $0 == 0x7F }) {
-      let bytes = Array(piece.utf8)
-      return token(.literal(isHost ? bytes.map(lowercasedASCII) : bytes), nil)
-    }
-    let decoded: Result<[UInt8], DeepLinkError> = withUTF8Bytes(text) { bytes in
-      Result { () throws(DeepLinkError) in
-        try URLReader.validate(bytes, 0..<bytes.count) { problem in
-          failure(component, text, problem.text(bytes))
-        }
-        return withDecodedBytes(bytes, 0..<bytes.count, plusIsSpace: false) { Array($0) }
-      }
-    }
-    let literal = try decoded.get()
-    return token(.literal(isHost ? literal.map(lowercasedASCII) : literal), nil)
-  }
 }

@@ -87,7 +87,7 @@ public struct URLMatch: Sendable {
   /// Capture `index`, in parameter order.
   func capture(_ index: Int) -> Capture {
     index < InlineCaptures.capacity
-      ? inlineCaptures[index] : extras.unsafelyUnwrapped.overflow[index - InlineCaptures.capacity]
+      ? inlineCaptures[index] : (extras?.overflow ?? [])[index - InlineCaptures.capacity]
   }
   var captures: [Capture] { (0..<captureCount).map(capture) }
 
@@ -223,10 +223,10 @@ public struct URLMatch: Sendable {
     if capture.customIndex == nil {
       if Value.self == Int.self, capture.builtIn == .int {
         guard let integer = withUTF8Bytes(url, { integer(capture, $0) }) else { return nil }
-        return unsafeBitCast(integer, to: Value.self)
+        return integer as? Value
       }
       if Value.self == String.self, capture.builtIn == .string || capture.builtIn == .path {
-        return unsafeBitCast(withUTF8Bytes(url) { text(capture, $0) }, to: Value.self)
+        return withUTF8Bytes(url) { text(capture, $0) } as? Value
       }
     }
     let value = withUTF8Bytes(url) { self.value(of: capture, $0) }
@@ -253,18 +253,18 @@ public struct URLMatch: Sendable {
     return nil
   }
 
-  private func value(of capture: Capture, _ bytes: UnsafeBufferPointer<UInt8>) -> any Sendable {
+  private func value(of capture: Capture, _ bytes: BorrowedBytes) -> any Sendable {
     if let index = capture.customIndex { return customValues[index] }
     return withDecodedBytes(bytes, capture.range, plusIsSpace: false) {
       capture.builtIn.value(decoded: $0)
     }
   }
 
-  private func text(_ capture: Capture, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  private func text(_ capture: Capture, _ bytes: BorrowedBytes) -> String {
     decodedText(bytes, capture.range, plusIsSpace: false)
   }
 
-  private func integer(_ capture: Capture, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  private func integer(_ capture: Capture, _ bytes: BorrowedBytes) -> Int? {
     withDecodedBytes(bytes, capture.range, plusIsSpace: false, parseInt)
   }
 }
@@ -327,7 +327,7 @@ struct QueryText: Sendable {
         forEachQueryItem(bytes, query) { nameRange, valueRange in
           guard going else { return }
           let matches = withDecodedBytes(bytes, nameRange, plusIsSpace: plusIsSpace) {
-            equalBytes($0, name)
+            $0.equals(name)
           }
           guard matches else { return }
           going = body(valueRange.map { decodedText(bytes, $0, plusIsSpace: plusIsSpace) } ?? "")
@@ -340,7 +340,7 @@ struct QueryText: Sendable {
 /// The items of a validated query, decoded, in order; empty items are skipped and an item
 /// without `=` has a `nil` value.
 func decodedQueryItems(
-  _ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, plusIsSpace: Bool
+  _ bytes: BorrowedBytes, _ query: Range<Int>, plusIsSpace: Bool
 ) -> [URLQueryItem] {
   var items: [URLQueryItem] = []
   forEachQueryItem(bytes, query) { name, value in
@@ -356,7 +356,7 @@ func decodedQueryItems(
 /// empty items are skipped, and an item without `=` has no value range.
 @inline(__always)
 func forEachQueryItem(
-  _ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>,
+  _ bytes: BorrowedBytes, _ query: Range<Int>,
   _ body: (_ name: Range<Int>, _ value: Range<Int>?) -> Void
 ) {
   var start = query.lowerBound

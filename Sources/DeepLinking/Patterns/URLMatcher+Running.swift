@@ -11,7 +11,7 @@ extension URLMatcher {
   @inline(__always)
   func withURLLayout<Result>(
     _ url: String, failure: (DeepLinkError) -> Result,
-    _ body: (UnsafeBufferPointer<UInt8>, URLLayout) -> Result
+    _ body: (BorrowedBytes, URLLayout) -> Result
   ) -> Result {
     URLLayout.withLayout(of: url, maximumLength: maximumURLLength, failure: failure, body)
   }
@@ -33,21 +33,21 @@ extension URLMatcher {
   /// tries its patterns one after the other, and costs a matching URL a few comparisons.
   /// Escapes, delimiters and URLs without `//` are left to the full read.
   @inline(__always)
-  func cannotMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ storage: URLPattern.Storage)
+  func cannotMatch(_ bytes: BorrowedBytes, _ storage: URLPattern.Storage)
     -> Bool
   {
-    guard let scheme = storage.schemeBytes, !storage.isWeb else { return false }
+    guard let scheme = storage.schemeRange, !storage.isWeb else { return false }
     let count = scheme.count
     // A different or longer scheme, or none: the full read would fail or not admit it.
     guard bytes.count > count, bytes[count] == UInt8(ascii: ":") else { return true }
-    for index in 0..<count where lowercasedASCII(bytes[index]) != scheme[index] { return true }
+    guard equalsLowercased(bytes, 0..<count, storage.bytes[scheme]) else { return true }
     guard bytes.count > count + 2, bytes[count + 1] == UInt8(ascii: "/"),
       bytes[count + 2] == UInt8(ascii: "/"), let first = storage.ops.first,
       first.kind == .literal
     else { return false }
     // The first bytes of the host tell most literals apart.
     let host = count + 3
-    let literal = storage.literals
+    let literal = storage.bytes
     let start = Int(first.literal.lowerBound)
     for offset in 0..<min(3, first.literal.count) {
       guard host + offset < bytes.count else { return true }
@@ -62,25 +62,25 @@ extension URLMatcher {
   /// is a literal that segment differs from, compared exactly as ``run(_:_:_:_:explain:admitted:)``
   /// compares it: a cheap look for callers that run many patterns on one reading.
   func firstSegmentRefuses(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout, _ pattern: URLPattern
+    _ bytes: BorrowedBytes, _ link: URLLayout, _ pattern: URLPattern
   ) -> Bool {
     let storage = pattern.storage
     guard storage.authorityOp == nil, link.linkCount > 0, let first = storage.ops.first,
       first.kind == .literal
     else { return false }
     return !decodedEquals(
-      bytes, link.linkRange(0), storage.literals, first.literal,
+      bytes, link.linkRange(0), storage.bytes, first.literal,
       ignoringCase: link.hostFirst, mayHaveEscapes: link.linkHasEscapes)
   }
 
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,
   /// admit `pattern`: `nil` when they do, else the reason (when `explain`).
   func admits(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout,
+    _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout,
     _ pattern: URLPattern, explain: Bool
   ) -> DeepLinkError?? {
-    if let scheme = pattern.storage.schemeBytes {
-      guard equalsLowercased(bytes, layout.scheme, scheme) else {
+    if let scheme = pattern.storage.schemeRange {
+      guard equalsLowercased(bytes, layout.scheme, pattern.storage.bytes[scheme]) else {
         return .some(
           explain
             ? DeepLinkError(
@@ -107,7 +107,7 @@ extension URLMatcher {
   }
 
   /// Whether the host in `range` is one of ``universalLinkHosts``, ignoring ASCII case.
-  func isUniversalLinkHost(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+  func isUniversalLinkHost(_ bytes: BorrowedBytes, _ range: Range<Int>) -> Bool {
     guard !universalLinkHosts.isEmpty else { return false }
     let host = decodedText(bytes, range, plusIsSpace: false)
     return universalLinkHosts.contains(host) || universalLinkHosts.contains(host.lowercased())
@@ -116,7 +116,7 @@ extension URLMatcher {
   /// Matches the read URL against `pattern`; `admitted` skips the scheme and universal-link
   /// check, for callers that made it themselves.
   func run(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout,
+    _ url: String, _ bytes: BorrowedBytes, _ link: URLLayout,
     _ pattern: URLPattern, explain: Bool, admitted: Bool = false
   ) -> MatchOutcome {
     if !admitted, let failure = admits(url, bytes, link, pattern, explain: explain) {
@@ -128,7 +128,7 @@ extension URLMatcher {
     let escaped = link.linkHasEscapes
 
     // A web pattern's host.
-    let literals = storage.literals
+    let literals = storage.bytes
     if let authority = storage.authorityOp, let host = link.host {
       if authority.kind == .literal {
         let equal = decodedEquals(
@@ -223,7 +223,7 @@ extension URLMatcher {
 
   /// Why the segment at `index` was refused by `token`.
   private func rejection(
-    _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ link: URLLayout,
+    _ url: String, _ bytes: BorrowedBytes, _ link: URLLayout,
     _ index: Int, _ token: Token
   ) -> DeepLinkError {
     var failing = index

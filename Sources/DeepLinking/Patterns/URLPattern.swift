@@ -39,12 +39,9 @@
 /// > `DeepLinkCodable.routeProblems`, ``DeepLinkRouter/routeProblems`` and the
 /// > `DeepLinkingTesting` assertions report. Use ``init(validating:)`` for patterns that come
 /// > from outside your code, to get the reason as a thrown error.
-public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible,
+public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {
-  // `@unchecked` only because the storage is a `ManagedBuffer`, which the standard library
-  // leaves non-`Sendable`: it is written once, when the pattern is compiled, and only read
-  // afterwards.
   /// The compiled form, shared by copies (a match holds one reference to it).
   let storage: Storage
 
@@ -84,7 +81,7 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   var scheme: String? { storage.scheme }
   var isWeb: Bool { storage.isWeb }
   /// Whether the pattern names a scheme (a pattern without one matches any custom scheme).
-  var hasScheme: Bool { storage.schemeBytes != nil }
+  var hasScheme: Bool { storage.schemeRange != nil }
 
   /// Compiles `source` into a pattern, throwing if it is not valid.
   ///
@@ -101,11 +98,8 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   ///   the segment at fault: an empty or repeated parameter name, a `<path:…>` that is not
   ///   last, text mixed with a parameter or `*`, an empty segment, a query or fragment.
   public init(validating source: String) throws(DeepLinkError) {
-    if let common = Storage.compileCommon(source) {
-      storage = common
-    } else {
-      storage = try Storage.compile(source)
-    }
+    var compiler = PatternCompiler(source)
+    storage = try compiler.compile()
     problem = nil
   }
 
@@ -123,11 +117,12 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
   /// A pattern of one literal segment of a NUL byte, which no URL has (reading refuses
   /// control characters, raw or escaped), that keeps `source` and why it is invalid.
   private init(matchingNothing source: String, problem: DeepLinkError) {
-    let never = Token(
-      kind: .literal([0]), name: nil, text: source, component: .pattern,
-      textRange: 0..<Int32(source.utf8.count))
-    storage = Storage.make(
-      source: source, scheme: nil, isWeb: false, authority: nil, tokens: [never])
+    // Sources too long for Int32 offsets are refused too; their NUL sits at the last offset.
+    let count = min(Int32(clamping: source.utf8.count), Int32.max - 1)
+    let never = Op(kind: .literal, literal: count..<(count + 1), text: 0..<count)
+    storage = Storage(
+      bytes: Array(source.utf8) + [0], sourceCount: source.utf8.count, ops: [never],
+      authorityOp: nil, schemeRange: nil, isWeb: false)
     self.problem = problem
   }
 
@@ -157,12 +152,13 @@ public struct URLPattern: Hashable, @unchecked Sendable, CustomStringConvertible
 
   /// Two patterns are equal when they were written the same way.
   public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool {
-    lhs.storage === rhs.storage || lhs.storage.sourceBytes.elementsEqual(rhs.storage.sourceBytes)
+    lhs.storage === rhs.storage || lhs.storage.sourceBytes == rhs.storage.sourceBytes
   }
 
   /// Hashes the pattern's source.
   /// - Parameter hasher: The hasher to use.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(bytes: UnsafeRawBufferPointer(storage.sourceBytes))
+    hasher.combine(storage.sourceBytes.count)
+    for byte in storage.sourceBytes { hasher.combine(byte) }
   }
 }

@@ -101,7 +101,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// Calls `body` with each segment of the bytes of a `/`-separated path, ignoring a leading
   /// and a trailing `/`.
   private static func forEachSegment(
-    of path: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    of path: BorrowedBytes, _ body: (BorrowedBytes) -> Void
   ) {
     var start = 0
     var end = path.count
@@ -111,16 +111,16 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     if start == end, path.count < 2 { return }
     var segmentStart = start
     for index in start..<end where path[index] == UInt8(ascii: "/") {
-      body(UnsafeBufferPointer(rebasing: path[segmentStart..<index]))
+      body(path[rebasing: segmentStart..<index])
       segmentStart = index + 1
     }
-    body(UnsafeBufferPointer(rebasing: path[segmentStart..<end]))
+    body(path[rebasing: segmentStart..<end])
   }
 
   /// Calls `body` with the bytes of each path segment and its segment number along the link,
   /// until it returns `false`.
   private func forEachPathSegment(
-    _ body: (UnsafeBufferPointer<UInt8>, DeepLinkError.Component) -> Bool
+    _ body: (BorrowedBytes, DeepLinkError.Component) -> Bool
   ) {
     var number = 2
     switch path {
@@ -231,9 +231,8 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       guard let value = item.value else { continue }
       capacity += 2 + 3 * (item.name.utf8.count + value.utf8.count)
     }
-    let outcome: Result<String, DeepLinkError> = withUnsafeTemporaryAllocation(
-      of: UInt8.self, capacity: capacity
-    ) { buffer in
+    let outcome: Result<String, DeepLinkError> = withScratch(of: UInt8.self, capacity: capacity) {
+      buffer in
       var writer = PercentEncodingWriter(buffer)
       withUTF8Bytes(first) { writer.copy($0) }
       withUTF8Bytes(second) { writer.copy($0) }
@@ -275,16 +274,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
             "its URL is \(writer.count) bytes long; expected at most \(limit) bytes, "
               + "the longest URL that reading accepts"))
       }
-      let written = UnsafeBufferPointer(rebasing: buffer[..<writer.count])
-      if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
-        return .success(
-          String(unsafeUninitializedCapacity: written.count) { target in
-            _ = target.initialize(from: written)
-            return written.count
-          })
-      }
-      // Older Apple systems: with a UTF-8 check that printed ASCII always passes.
-      return .success(String(decoding: written, as: UTF8.self))
+      return .success(String(decoding: buffer.written(writer.count), as: UTF8.self))
     }
     return try outcome.get()
   }
@@ -308,7 +298,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// Appends `text` percent-encoded, refusing control characters and, for a segment, empty
   /// and dot values: the error, or `nil` when it is written.
   private func append(
-    _ text: UnsafeBufferPointer<UInt8>, _ component: DeepLinkError.Component, isSegment: Bool,
+    _ text: BorrowedBytes, _ component: DeepLinkError.Component, isSegment: Bool,
     to writer: inout PercentEncodingWriter
   ) -> DeepLinkError? {
     guard writer.encode(text) else {

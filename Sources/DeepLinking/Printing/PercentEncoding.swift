@@ -20,10 +20,10 @@ func hexDigit(_ value: UInt8) -> UInt8 {
 
 /// Writes bytes into a buffer sized beforehand, percent-encoding all but unreserved ones.
 struct PercentEncodingWriter {
-  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  private let buffer: ScratchBuffer<UInt8>
   private(set) var count = 0
 
-  init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+  init(_ buffer: ScratchBuffer<UInt8>) { self.buffer = buffer }
 
   @inline(__always)
   mutating func append(_ byte: UInt8) {
@@ -32,7 +32,7 @@ struct PercentEncodingWriter {
   }
 
   /// Appends `bytes` as they are.
-  mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+  mutating func copy(_ bytes: BorrowedBytes) {
     for byte in bytes { append(byte) }
   }
 
@@ -40,7 +40,7 @@ struct PercentEncodingWriter {
   /// - Returns: Whether `bytes` had no control character (U+0000–U+001F, U+007F), which a
   ///   printer refuses because reading refuses it.
   @discardableResult
-  mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  mutating func encode(_ bytes: BorrowedBytes) -> Bool {
     var clean = true
     for byte in bytes {
       if isUnreserved(byte) {

@@ -89,14 +89,12 @@ func isSeparator(_ byte: UInt8) -> Bool {
 func lowercasedASCII(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
 
 /// The raw text of `range`, without decoding.
-func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-  String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+func text(_ bytes: BorrowedBytes, _ range: Range<Int>) -> String {
+  String(decoding: bytes[rebasing: range], as: UTF8.self)
 }
 
 /// Whether `range` spells `text` ignoring ASCII case.
-func equalsIgnoringASCIICase(
-  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: String
-) -> Bool {
+func equalsIgnoringASCIICase(_ bytes: BorrowedBytes, _ range: Range<Int>, _ text: String) -> Bool {
   // Over the text's contiguous bytes: iterating its `utf8` view cost more than the rest of
   // admitting a link.
   withUTF8Bytes(text) { other in
@@ -113,13 +111,13 @@ func equalsIgnoringASCIICase(
 /// Whether `range` spells the lowercase ASCII bytes `lowercase`, ignoring case.
 @inline(__always)
 func equalsLowercased<Lowercase: RandomAccessCollection<UInt8>>(
-  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: Lowercase
-) -> Bool where Lowercase.Index == Int {
+  _ bytes: BorrowedBytes, _ range: Range<Int>, _ lowercase: Lowercase
+) -> Bool {
   guard range.count == lowercase.count else { return false }
   var offset = lowercase.startIndex
   for index in range {
     guard lowercasedASCII(bytes[index]) == lowercase[offset] else { return false }
-    offset += 1
+    lowercase.formIndex(after: &offset)
   }
   return true
 }
@@ -128,9 +126,8 @@ func equalsLowercased<Lowercase: RandomAccessCollection<UInt8>>(
 /// ignoring ASCII case on both sides.
 @inline(__always)
 func decodedEquals(
-  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-  _ literals: UnsafeBufferPointer<UInt8>, _ literal: Range<Int32>, ignoringCase: Bool,
-  mayHaveEscapes: Bool = true
+  _ bytes: BorrowedBytes, _ range: Range<Int>, _ literals: [UInt8], _ literal: Range<Int32>,
+  ignoringCase: Bool, mayHaveEscapes: Bool = true
 ) -> Bool {
   withDecodedBytes(bytes, range, plusIsSpace: false, mayHaveEscapes: mayHaveEscapes) { decoded in
     let start = Int(literal.lowerBound)
@@ -145,28 +142,32 @@ func decodedEquals(
   }
 }
 
-/// Calls `body` with the percent-decoded bytes of a validated `range`, decoding into a
-/// temporary buffer only when the range contains an escape (or a `+` that means a space).
+/// Calls `body` with the percent-decoded bytes of a validated `range`, decoding into scratch
+/// memory only when the range contains an escape (or a `+` that means a space).
 @inline(__always)
 func withDecodedBytes<Result>(
-  _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool,
-  mayHaveEscapes: Bool = true, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  _ bytes: BorrowedBytes, _ range: Range<Int>, plusIsSpace: Bool,
+  mayHaveEscapes: Bool = true, _ body: (BorrowedBytes) -> Result
 ) -> Result {
-  let raw = UnsafeBufferPointer(rebasing: bytes[range])
-  guard mayHaveEscapes || plusIsSpace else { return body(raw) }
-  guard raw.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) })
-  else { return body(raw) }
-  return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
-    let count = percentDecode(raw, into: buffer, plusIsSpace: plusIsSpace)
-    return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+  let raw = bytes[rebasing: range]
+  guard mayHaveEscapes || plusIsSpace, needsDecoding(raw, plusIsSpace: plusIsSpace) else {
+    return body(raw)
+  }
+  return withScratch(of: UInt8.self, capacity: raw.count) { buffer in
+    body(buffer.written(percentDecode(raw, into: buffer, plusIsSpace: plusIsSpace)))
   }
 }
 
+/// Whether validated `raw` bytes hold an escape, or a `+` that means a space.
+@inline(__always)
+private func needsDecoding(_ raw: BorrowedBytes, plusIsSpace: Bool) -> Bool {
+  raw.contains { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }
+}
+
 /// Decodes validated `raw` bytes into `buffer`, returning the decoded count.
-func percentDecode(
-  _ raw: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>,
-  plusIsSpace: Bool
-) -> Int {
+func percentDecode(_ raw: BorrowedBytes, into buffer: ScratchBuffer<UInt8>, plusIsSpace: Bool)
+  -> Int
+{
   var read = 0
   var written = 0
   while read < raw.count {
@@ -186,61 +187,13 @@ func percentDecode(
 }
 
 /// The percent-decoded text of a validated `range`.
-func decodedText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool)
-  -> String
-{
-  let raw = UnsafeBufferPointer(rebasing: bytes[range])
-  guard raw.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) })
-  else { return String(decoding: raw, as: UTF8.self) }
-  return String(unsafeUninitializedCapacity: raw.count) { buffer in
-    percentDecode(raw, into: buffer, plusIsSpace: plusIsSpace)
-  }
-}
-
-/// Calls `body` with the contiguous UTF-8 bytes of `string`, copying only if it is bridged.
-@inline(__always)
-func withUTF8Bytes<Result>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
-  -> Result
-{
-  if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-  var copy = string
-  return copy.withUTF8(body)
-}
-
-/// Whether two byte buffers are equal, eight bytes at a time.
-@inline(__always)
-func equalBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>)
-  -> Bool
-{
-  guard lhs.count == rhs.count else { return false }
-  guard let leftStart = lhs.baseAddress, let rightStart = rhs.baseAddress else {
-    return rhs.isEmpty
-  }
-  let left = UnsafeRawPointer(leftStart)
-  let right = UnsafeRawPointer(rightStart)
-  var offset = 0
-  while offset + 8 <= rhs.count {
-    if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-    {
-      return false
-    }
-    offset += 8
-  }
-  while offset < rhs.count {
-    if left.load(fromByteOffset: offset, as: UInt8.self)
-      != right.load(fromByteOffset: offset, as: UInt8.self)
-    {
-      return false
-    }
-    offset += 1
-  }
-  return true
+func decodedText(_ bytes: BorrowedBytes, _ range: Range<Int>, plusIsSpace: Bool) -> String {
+  withDecodedBytes(bytes, range, plusIsSpace: plusIsSpace) { String(decoding: $0, as: UTF8.self) }
 }
 
 /// The ASCII-lowercased text of `range`.
-func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-  let raw = UnsafeBufferPointer(rebasing: bytes[range])
+func asciiLowercased(_ bytes: BorrowedBytes, _ range: Range<Int>) -> String {
+  let raw = bytes[rebasing: range]
   guard raw.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
     return String(decoding: raw, as: UTF8.self)
   }

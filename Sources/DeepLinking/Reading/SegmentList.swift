@@ -2,9 +2,9 @@
 ///
 /// A path of `n` bytes has at most `n + 1` segments, so scratch of the URL's length plus one
 /// never overflows; ``URLLayout/withLayout(of:maximumLength:failure:_:)`` gets it from
-/// `withUnsafeTemporaryAllocation`, on the stack for ordinary URLs.
+/// ``withScratch(of:capacity:_:)``, on the stack for ordinary URLs.
 struct SegmentList {
-  private let storage: UnsafeMutablePointer<Int32>
+  private let storage: ScratchBuffer<Int32>
   private var segmentCount: Int32 = 0
   private var endOffset: Int32 = 0
 
@@ -17,7 +17,7 @@ struct SegmentList {
     set { endOffset = Int32(truncatingIfNeeded: newValue) }
   }
 
-  init(storage: UnsafeMutablePointer<Int32>) { self.storage = storage }
+  init(storage: ScratchBuffer<Int32>) { self.storage = storage }
 
   @inline(__always)
   mutating func append(start: Int) {

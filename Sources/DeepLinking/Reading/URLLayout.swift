@@ -56,7 +56,7 @@ struct URLLayout {
   @inline(__always)
   func linkRange(_ index: Int) -> Range<Int> {
     if hostFirst {
-      return index == 0 ? host.unsafelyUnwrapped : segments.range(index - 1)
+      return index == 0 ? host ?? 0..<0 : segments.range(index - 1)
     }
     return segments.range(index)
   }
@@ -67,7 +67,7 @@ struct URLLayout {
   }
 
   /// The decoded link segments, as custom converters receive them.
-  func decodedLink(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+  func decodedLink(_ bytes: BorrowedBytes) -> [String] {
     (0..<linkCount).map { decodedText(bytes, linkRange($0), plusIsSpace: false) }
   }
 
@@ -84,16 +84,13 @@ struct URLLayout {
   @inline(__always)
   static func withLayout<Result>(
     of url: String, maximumLength: Int, failure: (DeepLinkError) -> Result,
-    _ body: (UnsafeBufferPointer<UInt8>, URLLayout) -> Result
+    _ body: (BorrowedBytes, URLLayout) -> Result
   ) -> Result {
     withUTF8Bytes(url) { bytes in
-      func read(_ scratch: UnsafeMutableBufferPointer<Int32>) -> Result {
+      func read(_ scratch: ScratchBuffer<Int32>) -> Result {
         var reader = URLReader(bytes)
         do throws(DeepLinkError) {
-          guard let start = scratch.baseAddress else {
-            return failure(DeepLinkError.internalInconsistency(url))
-          }
-          let layout = try reader.read(input: url, maximumLength: maximumLength, scratch: start)
+          let layout = try reader.read(input: url, maximumLength: maximumLength, scratch: scratch)
           return body(bytes, layout)
         } catch {
           return failure(error)
@@ -101,9 +98,9 @@ struct URLLayout {
       }
       // A path of n bytes has at most n + 1 segments. A constant capacity stays on the stack.
       guard bytes.count < 128 else {
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: bytes.count + 1, read)
+        return withScratch(of: Int32.self, capacity: bytes.count + 1, read)
       }
-      return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 128, read)
+      return withScratch(of: Int32.self, capacity: 128, read)
     }
   }
 }

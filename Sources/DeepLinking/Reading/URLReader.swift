@@ -7,7 +7,7 @@
 struct URLReader {
   /// A position in the bytes, and the escaped UTF-8 sequence open there, if any.
   struct Cursor {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: BorrowedBytes
     var index = 0
     var decoder = UTF8EscapeState()
 
@@ -60,17 +60,17 @@ struct URLReader {
   // that reading retains nothing.
   private var cursor: Cursor
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  init(_ bytes: BorrowedBytes) {
     self.cursor = Cursor(bytes: bytes)
   }
 
-  private var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+  private var bytes: BorrowedBytes { cursor.bytes }
 
   /// Reads the URL, `input`; `scratch` has room for one segment offset per byte, plus one.
   /// - Throws: A ``DeepLinkError`` for a URL over `maximumLength` bytes, a missing or
   ///   malformed scheme, user info, a port on a custom scheme, malformed percent escapes,
   ///   control characters and percent-encoded bytes that are not UTF-8.
-  mutating func read(input: String, maximumLength: Int, scratch: UnsafeMutablePointer<Int32>)
+  mutating func read(input: String, maximumLength: Int, scratch: ScratchBuffer<Int32>)
     throws(DeepLinkError) -> URLLayout
   {
     // Offsets are kept as Int32 in captures, so no limit can go past that.
@@ -305,7 +305,7 @@ struct URLReader {
 
   /// Checks escapes, control characters and UTF-8 in `range`, reporting through `error`.
   static func validate(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    _ bytes: BorrowedBytes, _ range: Range<Int>,
     error: (UTF8EscapeState.Problem) -> DeepLinkError
   ) throws(DeepLinkError) {
     var decoder = UTF8EscapeState()

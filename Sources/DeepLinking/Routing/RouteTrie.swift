@@ -167,7 +167,7 @@ struct RouteTrie: Sendable {
   fileprivate struct Search {
     // The URL string and the matcher are passed along with it, borrowed: kept here, they
     // would be retained for every search.
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: BorrowedBytes
     let layout: URLLayout
     var captures = MatchCaptures()
   }
