@@ -100,7 +100,7 @@ enum TypoRoutes: DeepLinkCodable, Hashable {
           user      user/<itn:id>
 
         1 problem in TypoRoutes.routes:
-          the route of case "user", "user/<itn:id>", uses converter "itn", which links do not have; expected one of "string", "int", "float", "uuid", "path"
+          the route of case "user", "user/<itn:id>", uses converter "itn", which links do not have; expected one of "string", "int", "float", "uuid", "path", or the converter name of a DeepLinkValue type
 
         """)
     #expect(result.status == 1)

@@ -158,11 +158,11 @@ import Testing
   static let decodeFailures: [(String, String)] = [
     (
       "unfit://nested?point=1",
-      #"URL "unfit://nested?point=1" cannot be read as case "nested" of Unfit: the value for "point" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, or an array of them"#
+      #"URL "unfit://nested?point=1" cannot be read as case "nested" of Unfit: the value for "point" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"#
     ),
     (
       "unfit://point/1",
-      #"URL "unfit://point/1" cannot be read as case "nestedInPath" of Unfit: the value for "point" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, or an array of them"#
+      #"URL "unfit://point/1" cannot be read as case "nestedInPath" of Unfit: the value for "point" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"#
     ),
     (
       "unfit://elements?values=1",
@@ -174,7 +174,7 @@ import Testing
     ),
     (
       "unfit://grid?rows=1",
-      #"URL "unfit://grid?rows=1" cannot be read as case "grid" of Unfit: the value for "rows" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, or an array of them"#
+      #"URL "unfit://grid?rows=1" cannot be read as case "grid" of Unfit: the value for "rows" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"#
     ),
     (
       "unfit://missing",
@@ -204,11 +204,11 @@ import Testing
     ),
     (
       .grid(rows: [[1, 2]]),
-      #"cannot print grid(rows: [[1, 2]]): the value for "rows" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, or an array of them"#
+      #"cannot print grid(rows: [[1, 2]]): the value for "rows" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"#
     ),
     (
       .custom(code: "eu"),
-      #"cannot print custom(code: "eu"): the route of case "custom", "custom/<region:code>", uses converter "region", which links do not have; expected one of "string", "int", "float", "uuid", "path""#
+      #"cannot print custom(code: "eu"): the route of case "custom", "custom/<region:code>", uses converter "region", which links do not have; expected one of "string", "int", "float", "uuid", "path", or the converter name of a DeepLinkValue type"#
     ),
   ]
 

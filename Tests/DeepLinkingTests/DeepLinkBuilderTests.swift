@@ -118,15 +118,29 @@ import Testing
     #expect(error.description == message)
   }
 
-  @Test func refusesAWebsiteThatIsNotAHostName() throws {
+  @Test(arguments: ["evil.com?x", "user@evil.com", "evil.com/", "evil.com//app", "/app", ""])
+  func refusesAWebsiteThatIsNotAHostName(website: String) throws {
     let builder = DeepLinkBuilder(scheme: "myapp", host: "a", path: "")
     let error = try #require(throws: DeepLinkError.self) {
-      try builder.universalLinkString(host: "evil.com/x")
+      try builder.universalLinkString(host: website)
     }
+    let value = website.isEmpty ? " missing;" : #" "\#(website)" is not a universal-link host;"#
     #expect(
       error.description
-        == #"cannot print myapp://a: host "evil.com/x" is not a universal-link host; expected a host name such as "example.com""#
+        == #"cannot print myapp://a: host\#(value) expected a host name such as "example.com", optionally with a path prefix such as "example.com/app""#
     )
+  }
+
+  @Test func printsUnderAWebsitesPathPrefix() throws {
+    let builder = DeepLinkBuilder(scheme: "myapp", host: "user", path: "/42")
+    #expect(
+      try builder.universalLinkString(host: "Example.com/app/v2")
+        == "https://example.com/app/v2/user/42")
+    #expect(try DeepLinkBuilder(scheme: "myapp", host: "", path: "").string() == "myapp://")
+    #expect(
+      try DeepLinkBuilder(scheme: "myapp", host: "", path: "").universalLinkString(
+        host: "example.com/app")
+        == "https://example.com/app/")
   }
 
   @Test func settingSegmentsReplacesThePath() throws {

@@ -250,10 +250,6 @@ import Testing
       #"pattern segment 2 of "myapp://a/<re-gion:x>": "<re-gion:x>" has an invalid converter name "re-gion"; expected letters, digits and "_""#
     ),
     (
-      "",
-      #"pattern of "": missing; expected at least one segment, such as "user/:id""#
-    ),
-    (
       "https://<path:x>",
       #"host of "https://<path:x>": "<path:x>" captures a path; expected a literal host or a parameter"#
     ),

@@ -175,7 +175,7 @@ import Testing
     ),
     (
       .nested(point: .init(x: 1)),
-      #"cannot print nested(point: DeepLinkingTests.LinkErrorTests.Broken.Point(x: 1)): the value for "point" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, or an array of them"#
+      #"cannot print nested(point: DeepLinkingTests.LinkErrorTests.Broken.Point(x: 1)): the value for "point" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"#
     ),
     (
       .wild(id: 1),

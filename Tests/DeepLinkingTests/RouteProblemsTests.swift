@@ -58,7 +58,7 @@ enum TypoLink: DeepLinkCodable, Hashable {
       MistakenLink.routeProblems.map(\.description) == [
         #"the route of case "broken", "broken/<int:id", is not a valid pattern (pattern segment 2 "<int:id" has no closing ">"; expected "<name>" or "<converter:name>")"#,
         #"the route of case "byName", "u/<name>", has the same shape as "u/<id>" of case "byID", which always wins; expected routes that differ in a literal or a parameter type"#,
-        #"the route of case "code", "code/<itn:code>", uses converter "itn", which links do not have; expected one of "string", "int", "float", "uuid", "path""#,
+        #"the route of case "code", "code/<itn:code>", uses converter "itn", which links do not have; expected one of "string", "int", "float", "uuid", "path", or the converter name of a DeepLinkValue type"#,
         #"the route of case "item", "item/<int:id>", puts "id", an optional value, in the path, where nil does not print; expected a non-optional value, or "id" in the query"#,
         #"the route of case "schemed", "other://schemed", has a scheme; expected host and path only"#,
         #"the route "sttings" of MistakenLink.routes names no case of MistakenLink; expected a case of that name, or the name CodingKeys give the case if they rename it"#,
@@ -107,7 +107,7 @@ enum TypoLink: DeepLinkCodable, Hashable {
     ),
     (
       "mistaken://code/x",
-      #"no route for "mistaken://code/x": the route of case "code", "code/<itn:code>", uses converter "itn", which links do not have; expected one of "string", "int", "float", "uuid", "path""#
+      #"no route for "mistaken://code/x": the route of case "code", "code/<itn:code>", uses converter "itn", which links do not have; expected one of "string", "int", "float", "uuid", "path", or the converter name of a DeepLinkValue type"#
     ),
     (
       "mistaken://user/1",
@@ -155,7 +155,7 @@ enum TypoLink: DeepLinkCodable, Hashable {
   }
 
   static let literals: [String] = [
-    "", "/", "myapp://", "user/<int:>", "a/<path:p>/b", "a/:id/<id>", "a/user-<id>", "a?x=1",
+    "myapp://", "user/<int:>", "a/<path:p>/b", "a/:id/<id>", "a/user-<id>", "a?x=1",
     "1app://x", "a/<a:b:c>", "a/<>", "a/<%>", "a//b", "a/*x", "\u{0}", "a/%zz",
   ]
 

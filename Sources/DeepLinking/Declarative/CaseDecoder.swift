@@ -175,6 +175,12 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let label = key.stringValue
+    if state.mounts(label) {
+      // The next level of the route: the mounted link's own `init(from:)`.
+      state.level += 1
+      defer { state.level -= 1 }
+      return try T(from: CaseDecoder(state: state))
+    }
     return try decodeValue(type, strings: state.strings(for: label), label: label, state: state)
   }
 
@@ -255,6 +261,9 @@ private func decodeScalar<T>(
   if type == UUID.self { return try parsed(UUID(uuidString: try first())) }
   if let integer = type as? any FixedWidthInteger.Type {
     return try parsed(LinkValueFormat.integer(try first(), as: integer))
+  }
+  if let custom = type as? any DeepLinkValue.Type {
+    return try parsed(custom.init(deepLinkValue: try first()))
   }
   return nil
 }

@@ -98,10 +98,7 @@
 ///
 /// Host, path and query items are derived; a hand-written member in your enum still takes
 /// precedence.
-public protocol DeepLinkCodable: DeepLinkRepresentable, Codable {
-  /// The pattern of each case, by case name: host and path, without a scheme.
-  static var routes: [String: URLPattern] { get }
-
+public protocol DeepLinkCodable: DeepLinkRepresentable, DeepLinkRoutes {
   /// Whether a `+` in the query reads as a space, as HTML forms and many web analytics links
   /// write it (`?q=red+shoes`).
   ///
@@ -155,8 +152,8 @@ extension DeepLinkCodable {
     // Everything but `init(from:)` happens in non-generic code, compiled once.
     try decodeCase(
       LinkDecodingState(
-        decoding: string, scheme: scheme, universalLinkHosts: universalLinkHosts, routes: routes,
-        decodesPlusAsSpace: decodesPlusAsSpace, linkType: Self.self))
+        decoding: string, table: LinkTable.of(Self.self), scheme: scheme,
+        universalLinkHosts: universalLinkHosts, linkType: Self.self))
   }
 
   /// Builds the case that `state` holds the match of.
@@ -181,21 +178,88 @@ extension DeepLinkCodable {
   ///   that wins over the case's own matches it).
   public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
     let encoded = try EncodedLink.encode(self)
-    let caseName = encoded.caseName
     // Errors box the link for their message; the path that prints does not.
     func invalid(_ problem: String) -> DeepLinkError {
       DeepLinkError.printing(.invalidRoute, self, .url, value: nil, problem: problem)
     }
-    let routes = Self.routes
-    guard let route = routes.index(forKey: caseName) else {
-      throw invalid("\(_caseReference(caseName)) has no route in \(Self.self).routes")
+    let table = LinkTable.of(Self.self)
+    guard let index = table.printedRoute(encoded.caseNames) else {
+      throw invalid(missingRouteProblem(encoded))
     }
-    let pattern = routes.values[route]
+    let route = table.routes[index]
+    if let defect = linkRouteDefect(route, in: table) {
+      throw invalid("\(linkRouteName(route)) \(defect.problem)")
+    }
+
+    // The host, then the path segments.
+    var parts: [String] = []
+    var queryItems: [URLQueryItem] = []
+    var queryLabels: [String] = []
+    for (level, link) in zip(route.levels, encoded.levels) {
+      let taken = try addPath(of: level.pattern, link, route: route, to: &parts)
+      for index in link.values.indices where !taken.contains(index) {
+        let value = link.values[index]
+        if queryLabels.contains(value.label) {
+          throw invalid(
+            "two levels of its route \(quoted(route.pattern.source)) write the query item "
+              + "\(quoted(value.label)); expected each level to use query items of its own")
+        }
+        queryLabels.append(value.label)
+        for text in value.strings {
+          queryItems.append(URLQueryItem(name: value.label, value: text))
+        }
+      }
+    }
+    var builder = DeepLinkBuilder(
+      scheme: Self.scheme, host: parts.first ?? "", pathSegments: Array(parts.dropFirst()),
+      queryItems: queryItems)
+    guard let printed = builder.checkForPrinting() else {
+      builder.subject = self
+      return builder
+    }
+    // A value that a route winning over this one also matches (`.profile(name: "me")` under
+    // `user/<name>`, beside `user/me`) prints a URL that decodes as another case.
+    if let rival = routeWinning(over: index, in: table, for: printed) {
+      let winner = table.routes[rival]
+      throw DeepLinkError.printing(
+        .unprintable, self, .url, value: nil,
+        problem: "its URL \(quoted(printed)) decodes as case \(quoted(winner.name)), "
+          + "whose \(winner.isAlias ? "alias" : "route") \(quoted(winner.pattern.source)) wins "
+          + "over \(quoted(route.pattern.source)); expected a value that no route winning over "
+          + "it matches")
+    }
+    return builder
+  }
+
+  /// Why the case chain of `encoded` has no route to print it: the first level whose case
+  /// has none.
+  private func missingRouteProblem(_ encoded: EncodedLink) -> String {
+    var type: any DeepLinkRoutes.Type = Self.self
+    var reference = _caseReference(encoded.caseName)
+    for (depth, link) in encoded.levels.enumerated() {
+      if depth > 0 { reference = "case \(quoted(link.caseName))" }
+      guard let pattern = type.routes[link.caseName] else {
+        return "\(reference) has no route in \(type).routes"
+      }
+      guard let mountedLabel = link.mountedLabels.first else { break }
+      let probe = type.probe(link.caseName, pattern, depth: depth)
+      guard let next = probe.mount?.type else {
+        return "\(reference) holds a link, \(quoted(mountedLabel)), that its route "
+          + "\(quoted(pattern.source)) does not mount; expected one link value per case"
+      }
+      type = next
+    }
+    return "\(reference) has no route in \(type).routes"
+  }
+
+  /// Adds the path of one level of a route to `parts`, `pattern` filled with the values of
+  /// `link`; returns the indices of the values the path took (the rest go to the query).
+  private func addPath(
+    of pattern: URLPattern, _ link: EncodedLink, route: LinkRoute, to parts: inout [String]
+  ) throws(DeepLinkError) -> SmallIndexSet {
     let storage = pattern.storage
-    if let defect = linkRouteDefect(pattern) {
-      throw invalid("\(linkRouteName(caseName, pattern)) \(defect.problem)")
-    }
-    let values = encoded.values
+    let values = link.values
+    let caseName = link.caseName
     // The values the path takes, one bit each; the rest become query items.
     var taken = SmallIndexSet()
     func take(_ name: String) throws(DeepLinkError) -> String {
@@ -203,78 +267,46 @@ extension DeepLinkCodable {
       if index == nil, storage.parameterCount == 1 {
         index = values.indices.first { !taken.contains($0) && values[$0].label == "_0" }
       }
-      if index == nil, encoded.nilLabels.contains(name) {
+      if index == nil, link.nilLabels.contains(name) {
         throw DeepLinkError.printing(
           .unprintable, self, .url, value: nil,
-          problem: "\(quoted(name)) is nil, but the route \(quoted(pattern.source)) puts it in "
-            + "the path; expected a value, or a route that leaves \(quoted(name)) to the query")
+          problem: "\(quoted(name)) is nil, but the route \(quoted(route.pattern.source)) puts "
+            + "it in the path; expected a value, or a route that leaves \(quoted(name)) to the "
+            + "query")
       }
       guard let index, !values[index].isArray,
         let text = values[index].single ?? values[index].elements.first
       else {
-        throw invalid(
-          "the route \(quoted(pattern.source)) names \(quoted(name)), which "
+        throw DeepLinkError.printing(
+          .invalidRoute, self, .url, value: nil,
+          problem: "the route \(quoted(route.pattern.source)) names \(quoted(name)), which "
             + "is not a single associated value of case \(quoted(caseName))")
       }
       taken.insert(index)
       return text
     }
-
     // Walk the compiled ops (plain data) rather than the tokens.
-    var host: String?
-    var segments: [String] = []
-    segments.reserveCapacity(storage.ops.count - 1)
-    func add(_ segment: String) {
-      if host == nil { host = segment } else { segments.append(segment) }
-    }
     for op in storage.ops {
       switch op.kind {
       case .literal:
-        add(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
+        parts.append(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
       case .wildcard:
-        break  // a defect, found above
+        break  // a defect, found before
       case .parameter:
         let text = try take(storage.name(of: op))
         if let builtIn = op.builtIn {
-          try check(text, .pathSegment(host == nil ? 1 : segments.count + 2), builtIn)
+          try check(text, .pathSegment(parts.count + 1), builtIn)
         }
-        add(text)
+        parts.append(text)
       case .rest:
         let text = try take(storage.name(of: op))
         for part in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         {
-          add(String(Substring(part)))
+          parts.append(String(Substring(part)))
         }
       }
     }
-    var queryItems: [URLQueryItem] = []
-    for index in values.indices where !taken.contains(index) {
-      let value = values[index]
-      if let text = value.single {
-        queryItems.append(URLQueryItem(name: value.label, value: text))
-      }
-      for text in value.elements {
-        queryItems.append(URLQueryItem(name: value.label, value: text))
-      }
-    }
-    var builder = DeepLinkBuilder(
-      scheme: Self.scheme, host: host ?? "", pathSegments: segments, queryItems: queryItems)
-    guard let printed = builder.checkForPrinting() else {
-      builder.subject = self
-      return builder
-    }
-    // A value that a route winning over this one also matches (`.profile(name: "me")` under
-    // `user/<name>`, beside `user/me`) prints a URL that decodes as another case.
-    if let rival = routeWinning(
-      over: route, in: routes, for: printed, decodesPlusAsSpace: Self.decodesPlusAsSpace)
-    {
-      throw DeepLinkError.printing(
-        .unprintable, self, .url, value: nil,
-        problem: "its URL \(quoted(printed)) decodes as case \(quoted(routes.keys[rival])), "
-          + "whose route \(quoted(routes.values[rival].source)) wins over "
-          + "\(quoted(pattern.source)); expected a value that no route winning over it matches")
-    }
-    return builder
+    return taken
   }
 
   /// Throws unless the converter that will read `text` back accepts it.

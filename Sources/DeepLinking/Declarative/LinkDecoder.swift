@@ -6,15 +6,23 @@
 
 /// What a link enum's synthesized `init(from:)` reads: the case name, the path values from the
 /// route's parameters, and the query items; read from the match when asked for.
+///
+/// A route through mounted links has a level per link; ``level`` is the one whose
+/// `init(from:)` is running, and each level reads its own parameters of the one match.
 final class LinkDecodingState {
   let url: String
-  let caseName: String
-  /// The link type, named in errors about the type rather than the URL.
-  let linkType: Any.Type
-  /// The match of the case's route; `nil` when the values come from ``queryItems`` alone.
+  /// The top link type, named in errors about the type rather than the URL.
+  private let topType: Any.Type
+  /// The route chosen for the URL; `nil` for a case made from values.
+  private let route: LinkRoute?
+  /// The match of the route; `nil` when the values come from ``queryItems`` alone.
   private let match: URLMatch?
+  /// The case name of a case made from values.
+  private let madeCaseName: String
   /// Values given by label, for a case made from values rather than a URL.
   private let queryItems: [URLQueryItem]
+  /// The level of the route being decoded: 0 for the top link, 1 for the link it mounts.
+  var level = 0
   /// An error found where the decoding protocols give no way to throw one (a container's
   /// `decodeNil()`), thrown when `init(from:)` returns. (Only the decoding that made the
   /// state reaches it, one access at a time: no need for the runtime's exclusivity checks.)
@@ -23,50 +31,67 @@ final class LinkDecodingState {
   /// The state for a case made from labelled values, without a URL.
   init(caseName: String, queryItems: [URLQueryItem], linkType: Any.Type) {
     self.url = caseName
-    self.caseName = caseName
-    self.linkType = linkType
+    self.madeCaseName = caseName
+    self.topType = linkType
+    self.route = nil
     self.match = nil
     self.queryItems = queryItems
   }
 
-  /// Reads `url`, admits it for the link type, and picks the most specific of `routes` that
-  /// matches it (between routes of the same shape, the first by case name).
+  /// Reads `url`, admits it for the link type, and picks the most specific route of `table`
+  /// that matches it (between routes of the same shape, the first by case name).
   /// - Throws: Why the URL is not one of the type's links, naming the nearest route.
   init(
-    decoding url: String, scheme: String, universalLinkHosts: Set<String>,
-    routes: [String: URLPattern], decodesPlusAsSpace: Bool, linkType: Any.Type
+    decoding url: String, table: LinkTable, scheme: String, universalLinkHosts: Set<String>,
+    linkType: Any.Type
   ) throws(DeepLinkError) {
-    let matcher = URLMatcher.forLinks(decodesPlusAsSpace: decodesPlusAsSpace)
-    var chosen: [String: URLPattern].Index?
+    let matcher = table.matcher
+    var chosen: Int?
     var chosenMatch: URLMatch?
     let failure: DeepLinkError? = matcher.withURLLayout(
       url, failure: { $0 },
-      { bytes, layout in
+      { bytes, read in
+        let layout: URLLayout
         do throws(DeepLinkError) {
-          try admitLink(
-            url, bytes, layout, scheme: scheme, universalLinkHosts: universalLinkHosts,
+          layout = try admitLink(
+            url, bytes, read, scheme: scheme, universalLinkHosts: universalLinkHosts,
             linkType: linkType)
         } catch {
           return error
         }
-        chosen = chooseRoute(url, bytes, layout, in: routes, matcher: matcher, match: &chosenMatch)
-        return chosen == nil ? nearestRoute(url, bytes, layout, routes, linkType: linkType) : nil
+        chosen = chooseRoute(url, bytes, layout, in: table, match: &chosenMatch)
+        return chosen == nil ? nearestRoute(url, bytes, layout, table, linkType: linkType) : nil
       })
     if let failure { throw failure }
     guard let chosen, let chosenMatch else { throw DeepLinkError.internalInconsistency(url) }
     self.url = url
-    self.caseName = routes.keys[chosen]
-    self.linkType = linkType
+    self.madeCaseName = ""
+    self.topType = linkType
+    self.route = table.routes[chosen]
     self.match = chosenMatch
     self.queryItems = []
   }
 
-  /// The path parameter that holds `label`: the parameter of the same name, or the route's
-  /// only parameter for an unlabeled single value (`_0`); `nil` when it comes from the query.
+  /// The level being decoded, for a URL's case.
+  private var current: LinkLevel? { route?.levels[level] }
+
+  /// The name of the case being decoded.
+  var caseName: String { current?.caseName ?? madeCaseName }
+
+  /// The link type being decoded, named in errors about the type.
+  var linkType: Any.Type { current?.linkType ?? topType }
+
+  /// Whether the value `label` holds the link of the next level.
+  func mounts(_ label: String) -> Bool { current?.mountLabel == label }
+
+  /// The path parameter that holds `label` in the whole route: this level's parameter of the
+  /// same name, or its only parameter for an unlabeled single value (`_0`); `nil` when it
+  /// comes from the query.
   func pathIndex(for label: String) -> Int? {
-    guard let storage = match?.pattern.storage else { return nil }
-    if let index = storage.parameterIndex(named: label) { return index }
-    return label == "_0" && storage.parameterCount == 1 ? 0 : nil
+    guard let current else { return nil }
+    let storage = current.pattern.storage
+    if let index = storage.parameterIndex(named: label) { return current.parameterOffset + index }
+    return label == "_0" && storage.parameterCount == 1 ? current.parameterOffset : nil
   }
 
   /// The values for `label`: one for a path parameter, one per query item otherwise.
@@ -91,7 +116,7 @@ final class LinkDecodingState {
   /// The error for a route parameter that names none of the case's values, whose keys are
   /// `keys`; `nil` when each names one, or when the values come from labels.
   func unnamedParameterError<Key: CodingKey>(_ keys: Key.Type) -> DeepLinkError? {
-    guard let pattern = match?.pattern,
+    guard let pattern = current?.pattern,
       let name = unnamedPathParameters(of: pattern, keys: keys).first
     else { return nil }
     return typeError("the route \(quoted(pattern.source)) \(unnamedParameterProblem(name))")
@@ -150,8 +175,9 @@ final class LinkDecodingState {
   }
 }
 
-/// The route that decoding chooses for a URL: the most specific of `routes` that matches it,
-/// between routes of the same shape the first by case name; `nil` when none matches.
+/// The route that decoding chooses for a URL: the most specific route of `table` that
+/// matches it, between routes of the same shape the first (by case name); `nil` when none
+/// matches.
 ///
 /// With `rival`, only routes that win over that one are considered: a printed link checks
 /// that none takes its URL.
@@ -159,33 +185,30 @@ final class LinkDecodingState {
 ///   - url: The URL, whose bytes and layout follow.
 ///   - bytes: The URL's bytes.
 ///   - layout: The URL's layout.
-///   - routes: The link type's routes.
-///   - matcher: The matcher that reads the link type's URLs.
+///   - table: The link type's routes.
 ///   - rival: A route to consider only the winners over, or `nil` for all routes.
 ///   - match: Set to the chosen route's match (written here rather than returned: a match is
-///     some 110 bytes, and each copy costs; so does reading a name or a pattern out of
-///     `routes`, which retains it, so routes are kept by index).
-/// - Returns: The index of the chosen route in `routes`.
+///     some 110 bytes, and each copy costs).
+/// - Returns: The index of the chosen route in the table.
 func chooseRoute(
-  _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout,
-  in routes: [String: URLPattern], matcher: URLMatcher,
-  over rival: [String: URLPattern].Index? = nil, match: inout URLMatch?
-) -> [String: URLPattern].Index? {
+  _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout, in table: LinkTable,
+  over rival: Int? = nil, match: inout URLMatch?
+) -> Int? {
+  let routes = table.routes
+  let matcher = table.matcher
   var chosen = rival
-  var index = routes.startIndex
-  while index != routes.endIndex {
-    defer { routes.formIndex(after: &index) }
-    let pattern = routes.values[index]
+  for index in routes.indices {
+    let pattern = routes[index].pattern
     // Most routes differ in their host: turned away before a full run.
     guard !pattern.hasScheme, !matcher.firstSegmentRefuses(bytes, layout, pattern) else {
       continue
     }
-    // A route that could not win is not run.
+    // A route that could not win is not run: ties go to the route listed first.
     if let current = chosen {
-      let best = routes.values[current]
+      let best = routes[current].pattern
       let better =
         pattern.isMoreSpecific(than: best)
-        || (!best.isMoreSpecific(than: pattern) && routes.keys[index] < routes.keys[current])
+        || (index < current && !best.isMoreSpecific(than: pattern))
       if !better { continue }
     }
     guard
@@ -198,27 +221,19 @@ func chooseRoute(
   return chosen == rival ? nil : chosen
 }
 
-/// The route of `routes` that decoding `url` would choose over `route`, if one matches it: a
+/// The route of `table` that decoding `url` would choose over `route`, if one matches it: a
 /// link whose route is `route` printed `url`, which must decode as that link.
-func routeWinning(
-  over route: [String: URLPattern].Index, in routes: [String: URLPattern], for url: String,
-  decodesPlusAsSpace: Bool
-) -> [String: URLPattern].Index? {
+func routeWinning(over route: Int, in table: LinkTable, for url: String) -> Int? {
   // Usually no other route starts with the same host: then none can, and the URL is not
   // read.
-  let own = routes.values[route]
-  var index = routes.startIndex
-  while index != routes.endIndex, index == route || !routes.values[index].mayWin(over: own) {
-    routes.formIndex(after: &index)
-  }
-  guard index != routes.endIndex else { return nil }
-  let matcher = URLMatcher.forLinks(decodesPlusAsSpace: decodesPlusAsSpace)
+  let routes = table.routes
+  let own = routes[route].pattern
+  guard routes.indices.contains(where: { $0 != route && routes[$0].pattern.mayWin(over: own) })
+  else { return nil }
   var match: URLMatch?
-  return matcher.withURLLayout(
+  return table.matcher.withURLLayout(
     url, failure: { _ in nil },
-    { bytes, layout in
-      chooseRoute(url, bytes, layout, in: routes, matcher: matcher, over: route, match: &match)
-    })
+    { bytes, layout in chooseRoute(url, bytes, layout, in: table, over: route, match: &match) })
 }
 
 /// "an Int", "a String": the type's name with its article, for messages.
@@ -232,38 +247,38 @@ func article(_ type: Any.Type) -> String {
 
 /// The error for a URL that fits no route: the route that got furthest, and why it failed.
 private func nearestRoute(
-  _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout,
-  _ routes: [String: URLPattern], linkType: Any.Type
+  _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout, _ table: LinkTable,
+  linkType: Any.Type
 ) -> DeepLinkError {
-  let sorted = routes.sorted { $0.key < $1.key }
+  if layout.isWeb, layout.linkCount == 0 {
+    return DeepLinkError(
+      .missingComponent, layout.linkComponent(0), input: url, value: nil,
+      problem: "expected the link's host as the first path segment, as in "
+        + "\"https://\(layout.host.map { text(bytes, $0) } ?? "")/<host>/<path>\"")
+  }
   // A route that matches nothing (an invalid pattern, a converter links do not have) may be
   // the one the URL was meant for: then it is the reason.
   let start = URLStart(bytes, layout)
-  for (caseName, pattern) in sorted {
-    guard let defect = linkRouteDefect(pattern), defect.code != .invalidRoute,
-      pattern.couldBeMeant(for: start)
+  for route in table.routes {
+    guard let defect = linkRouteDefect(route, in: table), defect.code != .invalidRoute,
+      route.pattern.couldBeMeant(for: start)
     else { continue }
     return DeepLinkError(
-      noRouteFor: url, brokenRoute: linkRouteName(caseName, pattern), problem: defect.problem)
+      noRouteFor: url, brokenRoute: linkRouteName(route), problem: defect.problem)
   }
   var nearest = NearestRoute()
-  for (_, pattern) in sorted where !pattern.hasScheme && pattern.problem == nil {
-    if case .failed(let reason?) = URLMatcher.default.run(
-      url, bytes, layout, pattern, explain: true, admitted: true)
+  for route in table.routes where !route.pattern.hasScheme && route.pattern.problem == nil {
+    if case .failed(let reason?) = table.matcher.run(
+      url, bytes, layout, route.pattern, explain: true, admitted: true)
     {
-      nearest.consider(pattern, failedWith: reason)
+      nearest.consider(route.pattern, failedWith: reason)
     }
   }
   // Routes with a scheme are never tried (printing refuses them too): say so if no other
   // route came near.
-  let withScheme = routes.filter { $0.value.hasScheme }.min { $0.key < $1.key }
+  let withScheme = table.routes.first { $0.levels.contains { $0.pattern.hasScheme } }
   return nearest.error(
     for: url,
-    ifNone: withScheme.map { "matches no route: " + routeWithSchemeProblem($0.key, $0.value) }
+    ifNone: withScheme.map { "matches no route: \(linkRouteName($0)) \(routeHasSchemeProblem)" }
       ?? "matches no route; expected one of the routes of \(linkType), which has none")
-}
-
-/// Why a link type's route with a scheme is not used: links take their scheme from the type.
-func routeWithSchemeProblem(_ caseName: String, _ pattern: URLPattern) -> String {
-  "\(linkRouteName(caseName, pattern)) \(routeHasSchemeProblem)"
 }

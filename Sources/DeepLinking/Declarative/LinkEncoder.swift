@@ -24,6 +24,16 @@ struct EncodedLink {
   var values: [Value] = []
   /// The labels of optional values that are `nil`, which print as nothing.
   var nilLabels: [String] = []
+  /// The links that values of this case hold, taken apart in turn (one, for the next level of
+  /// a mounted route), and the labels of those values.
+  var mounted: [EncodedLink] = []
+  var mountedLabels: [String] = []
+
+  /// The case names from this level down.
+  var caseNames: [String] { [caseName] + (mounted.first?.caseNames ?? []) }
+
+  /// The levels from this one down.
+  var levels: [EncodedLink] { [self] + (mounted.first?.levels ?? []) }
 
   /// Encodes `link`, naming it in errors.
   static func encode<Link: Encodable & Sendable>(_ link: Link) throws(DeepLinkError) -> EncodedLink
@@ -177,6 +187,14 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       state.record(text, label: label)
       return
     }
+    if let link = value as? any DeepLinkRoutes {
+      let nested = LinkEncodingState()
+      try link.encode(to: CaseEncoder(state: nested))
+      if let failure = nested.failure { throw failure }
+      state.link.mounted.append(nested.link)
+      state.link.mountedLabels.append(label)
+      return
+    }
     try refuseOptional(T.self, label: label, state: state)
     let encoder = ValueEncoder(state: state, label: label)
     try value.encode(to: encoder)
@@ -223,7 +241,7 @@ let nestedOptionalProblem = "is an optional inside a value; expected a plain val
 
 let nestedValueProblem =
   "is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, "
-  + "URL, Date, raw-value enum, or an array of them"
+  + "URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"
 
 /// The text of the scalar types that need more than their `Encodable` conformance: `Date` as
 /// ISO 8601, `URL` as its absolute string, floating-point numbers checked for finiteness.
@@ -250,6 +268,15 @@ private func scalarText<T>(_ value: T, label: String, state: LinkEncodingState) 
   }
   if T.self == Float.self, let number = value as? Float {
     return try finite(number, label: label, state: state)
+  }
+  if let custom = value as? any DeepLinkValue {
+    guard let text = readBackText(custom) else {
+      throw state.unsupported(
+        "is a \(T.self) whose text \(quoted(custom.deepLinkValue)) does not read back as "
+          + "the same value; expected init?(deepLinkValue:) to read deepLinkValue back",
+        label: label)
+    }
+    return text
   }
   return nil
 }

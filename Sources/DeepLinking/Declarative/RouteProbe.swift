@@ -8,22 +8,39 @@
 /// case exists, which of its route's parameters name none of its values, and which values the
 /// route puts in the path although they are optional or arrays.
 ///
-/// The decoder hands out made-up values (`nil` for optionals) so that `init(from:)` asks for
-/// every value; it stops at a value whose type cannot be made up (a raw-value enum that is not
-/// `CaseIterable`).
+/// The decoder hands out made-up values (`nil` for optionals, a case of a nested link) so that
+/// `init(from:)` asks for every value; it stops at a value whose type cannot be made up (a
+/// raw-value enum that is not `CaseIterable`, a ``DeepLinkValue`` that refuses `"x"`).
 final class RouteProbe {
+  /// How deep mounted links may nest before the probe stops (a link enum that mounts itself).
+  static let maximumDepth = 8
+
   let caseName: String
   let pattern: URLPattern
+  /// How many links down this probe's link is mounted.
+  let depth: Int
   private(set) var caseExists = false
   private(set) var unnamedParameters: [String] = []
   /// The labels of the values asked for, in order.
   private(set) var labels: [String] = []
+  /// The type of each value asked for, by label.
+  private(set) var valueTypes: [String: Any.Type] = [:]
+  /// The values of a ``DeepLinkRoutes`` type, which mount its routes, in order.
+  private(set) var mounts: [(label: String, type: any DeepLinkRoutes.Type)] = []
   private(set) var optionalPathLabels: [String] = []
   private(set) var arrayPathLabels: [String] = []
+  /// The case made up, when the probe got to the end of its values.
+  var madeUp: Any?
 
-  init(caseName: String, pattern: URLPattern) {
+  init(caseName: String, pattern: URLPattern, depth: Int = 0) {
     self.caseName = caseName
     self.pattern = pattern
+    self.depth = depth
+  }
+
+  /// The value that mounts another link's routes, when there is exactly one.
+  var mount: (label: String, type: any DeepLinkRoutes.Type)? {
+    mounts.count == 1 ? mounts[0] : nil
   }
 
   var decoder: any Decoder { ProbeDecoder(probe: self, level: .cases) }
@@ -48,6 +65,20 @@ final class RouteProbe {
   fileprivate func asked(_ label: String, optional: Bool) {
     labels.append(label)
     if optional, isPathValue(label) { optionalPathLabels.append(label) }
+  }
+
+  fileprivate func asked<T>(_ label: String, type: T.Type) {
+    valueTypes[label] = type
+    if let routes = type as? any DeepLinkRoutes.Type { mounts.append((label, routes)) }
+  }
+
+  /// A case of the mounted link `type`, made up by probing its routes in order.
+  fileprivate func makeUpLink<T: DeepLinkRoutes>(_ type: T.Type) -> T? {
+    guard depth < Self.maximumDepth else { return nil }
+    for (name, pattern) in T.routes.sorted(by: { $0.key < $1.key }) {
+      if let link = T.probe(name, pattern, depth: depth + 1).madeUp as? T { return link }
+    }
+    return nil
   }
 
   fileprivate func madeArray(_ label: String) {
@@ -147,6 +178,11 @@ private struct ProbeDecoder: Decoder {
     func decodeNil(forKey key: Key) throws -> Bool { true }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       probe.asked(key.stringValue, optional: false)
+      probe.asked(key.stringValue, type: type)
+      if let link = type as? any DeepLinkRoutes.Type {
+        guard let made = probe.makeUpLink(link) as? T else { throw CannotMakeUp() }
+        return made
+      }
       return try ProbeDecoder(probe: probe, level: .value(key.stringValue)).makeUp(type)
     }
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)

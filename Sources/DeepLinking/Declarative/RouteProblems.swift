@@ -19,93 +19,163 @@ extension DeepLinkCodable {
   /// // the route of case "user", "user/<int:idd>", names "idd", which is not an associated …
   /// ```
   ///
-  /// It finds, route by route in the order of their case names:
+  /// It finds, route by route in the order of their case names (mounted links' routes
+  /// under the route that mounts them, and aliases after their case's route):
   /// - a pattern that is not valid (a pattern literal with a mistake matches nothing), has a
-  ///   scheme, has `*`, or names a converter that links do not have;
+  ///   scheme, has `*`, or names a converter that is neither built in nor the converter name
+  ///   of a ``DeepLinkValue`` value;
   /// - a routes key that names no case (by the name its `CodingKeys` give it, if they rename
   ///   it);
   /// - a path parameter that names no associated value of its case;
   /// - an `Optional` or an array bound to a path parameter (`nil` and `[]` do not print);
-  /// - a route that never decodes, because a route of the same shape wins over it (exact ties
-  ///   go to the case name that sorts first).
+  /// - a case that holds two mounted links, links mounted more than eight deep, and two
+  ///   levels of a mounted route that read the same query item;
+  /// - a converter name that stands for two value types;
+  /// - an alias whose path parameters are not those of its case's route;
+  /// - a route or alias that never decodes, because a route of the same shape wins over it
+  ///   (exact ties go to the case name that sorts first, and a route beats its aliases).
   ///
   /// A case missing from `routes` cannot be found without a value of it: `expectRoutes(of:
   /// cover:)` in `DeepLinkingTesting` finds those from samples. The values of a case are
   /// checked up to the first one whose type cannot be made up without a URL (a raw-value enum
-  /// that is not `CaseIterable`).
+  /// that is not `CaseIterable`, a ``DeepLinkValue`` that does not read `"x"`).
   ///
   /// - Complexity: O(*n*²) in the number of routes; meant for tests and tools.
   public static var routeProblems: [DeepLinkError] {
-    linkRouteProblems(routes: routes, linkType: Self.self) { caseName, pattern in
-      let probe = RouteProbe(caseName: caseName, pattern: pattern)
-      _ = try? Self(from: probe.decoder)
-      return probe
-    }
+    linkRouteProblems(LinkTable.of(Self.self), linkType: Self.self)
   }
 }
 
-/// The problems of a link type's routes; `probe` runs the type's `init(from:)` for a case.
-func linkRouteProblems(
-  routes: [String: URLPattern], linkType: Any.Type,
-  probe: (String, URLPattern) -> RouteProbe
-) -> [DeepLinkError] {
+/// The problems of a link type's routes, from its table.
+func linkRouteProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError] {
   var problems: [DeepLinkError] = []
-  let sorted = routes.sorted { $0.key < $1.key }
-  for (caseName, pattern) in sorted {
+  for clash in table.converterClashes {
+    problems.append(
+      DeepLinkError(
+        routeProblem: .invalidRoute, pattern: "<\(clash.name):…>",
+        message: "the converter name \(quoted(clash.name)) stands for "
+          + clash.types.joined(separator: " and ")
+          + " in the routes of \(linkType); expected one DeepLinkValue type per converter name"))
+  }
+  let routes = table.routes
+  for (index, route) in routes.enumerated() {
     func add(_ code: DeepLinkError.Code, _ problem: String) {
       problems.append(
         DeepLinkError(
-          routeProblem: code, pattern: pattern.source,
-          message: "\(linkRouteName(caseName, pattern)) \(problem)"))
+          routeProblem: code, pattern: route.pattern.source,
+          message: "\(linkRouteName(route)) \(problem)"))
     }
-    if let defect = linkRouteDefect(pattern) {
+    if let defect = linkRouteDefect(route, in: table) {
       add(defect.code, defect.problem)
       continue
     }
-    let found = probe(caseName, pattern)
-    guard found.caseExists else {
-      problems.append(
-        DeepLinkError(
-          routeProblem: .invalidRoute, pattern: pattern.source,
-          message: "the route \(quoted(caseName)) of \(linkType).routes names no case of "
-            + "\(linkType); expected a case of that name, or the name CodingKeys give the case if "
-            + "they rename it"))
-      continue
+    var queryLabels: [String: String] = [:]
+    var broken = false
+    for (depth, level) in route.levels.enumerated() {
+      let found = level.linkType.probe(level.caseName, level.pattern, depth: depth)
+      guard found.caseExists else {
+        problems.append(
+          DeepLinkError(
+            routeProblem: .invalidRoute, pattern: route.pattern.source,
+            message: "the route \(quoted(level.caseName)) of \(level.linkType).routes names no "
+              + "case of \(level.linkType); expected a case of that name, or the name "
+              + "CodingKeys give the case if they rename it"))
+        broken = true
+        break
+      }
+      levelProblems(found, level: level, add: add)
+      if found.mounts.count > 1 {
+        add(
+          .invalidRoute,
+          "holds two links, " + found.mounts.map { quoted($0.label) }.joined(separator: " and ")
+            + ", in case \(quoted(level.caseName)); expected one link to mount")
+      }
+      if depth == RouteProbe.maximumDepth - 1, found.mount != nil {
+        add(
+          .invalidRoute,
+          "mounts links more than \(RouteProbe.maximumDepth) deep; expected a link enum that "
+            + "does not mount itself")
+      }
+      let storage = level.pattern.storage
+      for label in found.labels where label != level.mountLabel {
+        let inPath =
+          storage.parameterIndex(named: label) != nil
+          || (label == "_0" && storage.parameterCount == 1)
+        guard !inPath else { continue }
+        if let other = queryLabels[label], other != level.caseName {
+          add(
+            .invalidRoute,
+            "reads the query item \(quoted(label)) for case \(quoted(other)) and for case "
+              + "\(quoted(level.caseName)); expected each level of a mounted route to use "
+              + "query items of its own")
+        }
+        queryLabels[label] = level.caseName
+      }
     }
-    for name in found.unnamedParameters {
-      let suggestion = found.labels.filter { !pattern.parameterNames.contains($0) }
-        .map { (label: $0, distance: editDistance($0, name)) }
-        .filter { $0.distance <= 2 }.min { $0.distance < $1.distance }
-      add(
-        .invalidRoute,
-        unnamedParameterProblem(name)
-          + (suggestion.map { " (did you mean \(quoted($0.label))?)" } ?? ""))
+    if broken { continue }
+    if route.isAlias, let canonical = table.printedRoute(route.caseNames) {
+      let own = route.pattern.parameterNamesByLevel(route)
+      let printed = routes[canonical].pattern.parameterNamesByLevel(routes[canonical])
+      if own != printed {
+        add(
+          .invalidRoute,
+          "binds " + describe(own)
+            + ", but its case's route \(quoted(routes[canonical].pattern.source)) "
+            + "binds " + describe(printed) + "; expected an alias to bind the same path values")
+      }
     }
-    for label in found.optionalPathLabels {
-      add(
-        .invalidRoute,
-        "puts \(quoted(label)), an optional value, in the path, where nil does not print; "
-          + "expected a non-optional value, or \(quoted(label)) in the query")
-    }
-    for label in found.arrayPathLabels {
-      add(
-        .invalidRoute,
-        "puts \(quoted(label)), an array, in the path; expected a single value, or "
-          + "\(quoted(label)) in the query")
-    }
-    // Exact ties go to the case name that sorts first: a later one of the same shape never
-    // decodes.
-    if let winner = sorted.first(where: { other in
-      other.key < caseName && linkRouteDefect(other.value) == nil
-        && other.value.hasSameShape(as: pattern)
+    // Exact ties go to the route listed first: a later one of the same shape never decodes.
+    if let winner = routes[..<index].first(where: { other in
+      linkRouteDefect(other, in: table) == nil && other.pattern.hasSameShape(as: route.pattern)
     }) {
       add(
         .unreachableRoute,
-        "has the same shape as \(quoted(winner.value.source)) of case \(quoted(winner.key)), "
+        "has the same shape as \(quoted(winner.pattern.source)) of case \(quoted(winner.name)), "
           + "which always wins; expected routes that differ in a literal or a parameter type")
     }
   }
   return problems
+}
+
+/// The problems of one level's values that `found` reveals.
+private func levelProblems(
+  _ found: RouteProbe, level: LinkLevel, add: (DeepLinkError.Code, String) -> Void
+) {
+  let pattern = level.pattern
+  for name in found.unnamedParameters {
+    let suggestion = found.labels.filter { !pattern.parameterNames.contains($0) }
+      .map { (label: $0, distance: editDistance($0, name)) }
+      .filter { $0.distance <= 2 }.min { $0.distance < $1.distance }
+    add(
+      .invalidRoute,
+      unnamedParameterProblem(name)
+        + (suggestion.map { " (did you mean \(quoted($0.label))?)" } ?? ""))
+  }
+  for label in found.optionalPathLabels {
+    add(
+      .invalidRoute,
+      "puts \(quoted(label)), an optional value, in the path, where nil does not print; "
+        + "expected a non-optional value, or \(quoted(label)) in the query")
+  }
+  for label in found.arrayPathLabels {
+    add(
+      .invalidRoute,
+      "puts \(quoted(label)), an array, in the path; expected a single value, or "
+        + "\(quoted(label)) in the query")
+  }
+}
+
+/// `"id"`, `"id" and "tab"`, or `no path values`.
+private func describe(_ names: [[String]]) -> String {
+  let all = names.joined().map(quoted)
+  return all.isEmpty ? "no path values" : all.joined(separator: " and ")
+}
+
+extension URLPattern {
+  /// The parameter names of each level of `route`, whose whole pattern this is.
+  fileprivate func parameterNamesByLevel(_ route: LinkRoute) -> [[String]] {
+    route.levels.map { $0.pattern.parameterNames.sorted() }
+  }
 }
 
 /// Why a link type's route may not name a scheme: links take theirs from the type.
@@ -117,14 +187,35 @@ func unnamedParameterProblem(_ name: String) -> String {
     + "labels, or \"_0\" for its only unlabeled value"
 }
 
-/// `the route of case "user", "user/<int:id>",`: a link type's route in messages.
-func linkRouteName(_ caseName: String, _ pattern: URLPattern) -> String {
-  "the route of case \(quoted(caseName)), \(quoted(pattern.source)),"
+/// `the route of case "user", "user/<int:id>",`: a link type's route in messages (`the alias
+/// of case …` for an alias).
+func linkRouteName(_ route: LinkRoute) -> String {
+  "the \(route.isAlias ? "alias" : "route") of case \(quoted(route.name)), "
+    + "\(quoted(route.pattern.source)),"
+}
+
+/// What is wrong with a route of `table` by its patterns alone, or `nil`: a level's pattern
+/// is not valid, has a scheme, has `*`, or names a converter that the table does not have;
+/// or the levels together are not a valid pattern.
+func linkRouteDefect(_ route: LinkRoute, in table: LinkTable) -> (
+  code: DeepLinkError.Code, problem: String
+)? {
+  for level in route.levels {
+    if let defect = linkRouteDefect(level.pattern, converterNames: table.converterNames) {
+      return defect
+    }
+  }
+  if let problem = route.pattern.problem {
+    return (.invalidPattern, "is not a valid pattern (\(problem.shortDescription))")
+  }
+  return nil
 }
 
 /// What is wrong with a link type's route by its pattern alone, or `nil`: it is not a valid
-/// pattern, has a scheme, has `*`, or names a converter that links do not have.
-func linkRouteDefect(_ pattern: URLPattern) -> (code: DeepLinkError.Code, problem: String)? {
+/// pattern, has a scheme, has `*`, or names a converter not among `converterNames`.
+func linkRouteDefect(_ pattern: URLPattern, converterNames: Set<String>) -> (
+  code: DeepLinkError.Code, problem: String
+)? {
   if let problem = pattern.problem {
     return (.invalidPattern, "is not a valid pattern (\(problem.shortDescription))")
   }
@@ -136,13 +227,16 @@ func linkRouteDefect(_ pattern: URLPattern) -> (code: DeepLinkError.Code, proble
       "has \"*\", which stands for no value; expected parameters that name the case's values"
     )
   }
-  if let op = storage.ops.first(where: { $0.isNamed && $0.builtIn == nil }) {
+  if let op = storage.ops.first(where: {
+    $0.isNamed && $0.builtIn == nil && !converterNames.contains(storage.converterName(of: $0))
+  }) {
+    let custom = converterNames.subtracting(BuiltInConverter.allCases.map(\.name)).sorted()
     return (
       .unknownConverter,
       "uses converter \(quoted(storage.converterName(of: op))), which links do not have; "
         + "expected one of "
-        + BuiltInConverter.allCases.map { quoted($0.name) }.joined(
-          separator: ", ")
+        + (BuiltInConverter.allCases.map(\.name) + custom).map(quoted).joined(separator: ", ")
+        + (custom.isEmpty ? ", or the converter name of a DeepLinkValue type" : "")
     )
   }
   return nil

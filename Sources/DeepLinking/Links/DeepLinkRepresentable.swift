@@ -146,14 +146,15 @@ extension DeepLinkRepresentable {
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/host`` when `host` is not one
   ///   of ``universalLinkHosts`` (or the set is empty), or the error ``url`` throws.
   public func universalLink(host: String? = nil) throws(DeepLinkError) -> URL {
-    let allowed = Self.universalLinkHosts.map { $0.lowercased() }.sorted()
+    let allowed = Self.universalLinkHosts.map { UniversalLinkHost($0).text }.sorted()
     if host == nil, allowed.isEmpty {
       throw DeepLinkError.printing(
         .host, self, .url, value: nil,
         problem: "\(Self.self).universalLinkHosts is empty; expected a host there, such as "
           + "\"example.com\", to print universal links")
     }
-    guard let website = host?.lowercased() ?? allowed.first, allowed.contains(website) else {
+    let website = host.map { UniversalLinkHost($0).text } ?? allowed.first
+    guard let website, allowed.contains(website) else {
       throw DeepLinkError.printing(
         .host, self, .host, value: host,
         problem: allowed.isEmpty
@@ -221,7 +222,8 @@ extension DeepLinkRepresentable {
     let link = try? deepLinkBuilder()
     guard let link else { return false }
     return LinkAdmission<Self>.withLink(url.absoluteString) { bytes, layout in
-      guard layout.linkCount == link.pathSegments.count + 1 else { return false }
+      let isRoot = link.host.isEmpty && link.pathSegments.isEmpty
+      guard layout.linkCount == (isRoot ? 0 : link.pathSegments.count + 1) else { return false }
       for index in 0..<layout.linkCount {
         let expected = index == 0 ? link.host : link.pathSegments[index - 1]
         let actual = decodedText(bytes, layout.linkRange(index), plusIsSpace: false)

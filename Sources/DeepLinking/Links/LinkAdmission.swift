@@ -17,8 +17,7 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
       string, failure: { .failure($0) },
       { bytes, layout in
         Swift.Result { () throws(DeepLinkError) in
-          try admit(string, bytes, layout)
-          return try body(bytes, layout)
+          try body(bytes, try admit(string, bytes, layout))
         }
       })
     return try outcome.get()
@@ -31,10 +30,10 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
     try? withAdmittedLink(string) { bytes, layout in body(bytes, layout) }
   }
 
-  /// Throws unless the URL has `Link`'s scheme, or is an `https` universal link on one of its
-  /// hosts with a path (whose first segment stands for the custom-scheme host).
+  /// The layout of the link in the URL, or throws unless the URL has `Link`'s scheme or is
+  /// an `https` universal link on one of its hosts (see ``admitLink(_:_:_:scheme:universalLinkHosts:linkType:)``).
   static func admit(_ string: String, _ bytes: BorrowedBytes, _ layout: URLLayout)
-    throws(DeepLinkError)
+    throws(DeepLinkError) -> URLLayout
   {
     try admitLink(
       string, bytes, layout, scheme: Link.scheme, universalLinkHosts: Link.universalLinkHosts,
@@ -46,7 +45,12 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
   static func customSchemeString(_ string: String) throws(DeepLinkError) -> String {
     try withAdmittedLink(string) { bytes, layout in
       guard layout.isWeb else { return string }
-      let rest = bytes[rebasing: layout.linkRange(0).lowerBound..<bytes.count]
+      // From the link's first segment on; for the root, from its query or fragment.
+      let start =
+        layout.linkCount > 0
+        ? layout.linkRange(0).lowerBound
+        : (layout.query ?? layout.fragment).map { $0.lowerBound - 1 } ?? bytes.count
+      let rest = bytes[rebasing: start..<bytes.count]
       return Link.scheme + "://" + String(decoding: rest, as: UTF8.self)
     }
   }
@@ -63,17 +67,19 @@ func readQueryItems(_ string: String) -> [URLQueryItem]? {
     })
 }
 
-/// Admits a URL for a link type, or throws why not.
+/// Admits a URL for a link type and returns its layout with a universal link's prefix
+/// dropped, or throws why not.
 ///
 /// Throws unless the URL has the link type's `scheme`, or is an `https` universal link on one
-/// of `universalLinkHosts` with a path (whose first segment stands for the custom-scheme
+/// of `universalLinkHosts`, under the entry's path prefix if it has one
+/// (`example.com/app`); the link's segments follow (the first stands for the custom-scheme
 /// host). Not generic, so that it is compiled once.
 func admitLink(
   _ string: String, _ bytes: BorrowedBytes, _ layout: URLLayout,
   scheme linkScheme: String,
   universalLinkHosts hosts: Set<String>, linkType: Any.Type
-) throws(DeepLinkError) {
-  if equalsIgnoringASCIICase(bytes, layout.scheme, linkScheme) { return }
+) throws(DeepLinkError) -> URLLayout {
+  if equalsIgnoringASCIICase(bytes, layout.scheme, linkScheme) { return layout }
   let scheme = text(bytes, layout.scheme)
   guard layout.isWeb, !hosts.isEmpty else {
     throw DeepLinkError(
@@ -83,22 +89,55 @@ func admitLink(
         : "is not \(quoted(linkScheme)); expected \(quoted(linkScheme)) or a universal link")
   }
   let host = layout.host.map { decodedText(bytes, $0, plusIsSpace: false).lowercased() } ?? ""
-  let allowed = Set(hosts.map { $0.lowercased() })
-  guard allowed.contains(host) else {
+  let entries = hosts.map(UniversalLinkHost.init)
+  let prefixes = entries.filter { $0.host == host }.map(\.prefix)
+  guard !prefixes.isEmpty else {
     throw DeepLinkError(
       .host, .host, input: string, value: host,
       problem: "is not a universal-link host of \(linkType); expected one of "
-        + allowed.sorted().map(quoted).joined(separator: ", "))
+        + Set(entries.map(\.host)).sorted().map(quoted).joined(separator: ", "))
   }
   guard scheme.lowercased() == "https" else {
     throw DeepLinkError(
       .scheme, .scheme, input: string, value: scheme,
       problem: "is not \"https\"; expected \"https\", as universal links are")
   }
-  guard layout.linkCount > 0 else {
-    throw DeepLinkError(
-      .missingComponent, .pathSegment(1), input: string, value: nil,
-      problem: "expected the link's host as the first path segment, as in "
-        + "\"https://\(host)/<host>/<path>\"")
+  // The longest prefix that the path starts with.
+  let path = (0..<layout.linkCount).lazy.map {
+    decodedText(bytes, layout.linkRange($0), plusIsSpace: false)
   }
+  let fitting = prefixes.filter { path.starts(with: $0) }.max { $0.count < $1.count }
+  guard let prefix = fitting else {
+    let expected = prefixes.map { "https://\(host)/\($0.joined(separator: "/"))/" }.sorted()
+    let index = zip(path, prefixes[0]).prefix { $0 == $1 }.count
+    return try refuse(
+      DeepLinkError(
+        layout.linkCount > index ? .pathMismatch : .missingComponent,
+        layout.linkComponent(index), input: string,
+        value: layout.linkCount > index ? path[index] : nil,
+        problem: (layout.linkCount > index ? "is not \(quoted(prefixes[0][index])); " : "")
+          + "expected a link of \(linkType) under "
+          + expected.map(quoted).joined(separator: " or ")))
+  }
+  return layout.droppingPathPrefix(prefix.count)
+}
+
+private func refuse(_ error: DeepLinkError) throws(DeepLinkError) -> URLLayout { throw error }
+
+/// An entry of `universalLinkHosts`: a host, and the path prefix of the app's links on it.
+struct UniversalLinkHost: Sendable {
+  /// The host, lowercased.
+  let host: String
+  /// The segments of the prefix; none for a host whose links start at its root.
+  let prefix: [String]
+
+  /// Reads `example.com` or `example.com/app`.
+  init(_ entry: String) {
+    let parts = entry.split(separator: "/").map(String.init)
+    host = parts.first?.lowercased() ?? ""
+    prefix = Array(parts.dropFirst())
+  }
+
+  /// The entry with its host lowercased: `example.com/app`.
+  var text: String { ([host] + prefix).joined(separator: "/") }
 }

@@ -9,11 +9,15 @@ struct PatternCompiler {
   /// The source's UTF-8 bytes, then the literal and scheme bytes it does not spell as such.
   private var bytes: [UInt8]
   private let sourceCount: Int
+  /// Whether a parameter name may repeat, as along a mounted route, where each level's
+  /// parameters are its own.
+  private let allowsRepeatedNames: Bool
 
-  init(_ source: String) {
+  init(_ source: String, allowsRepeatedNames: Bool = false) {
     self.source = source
     bytes = Array(source.utf8)
     sourceCount = bytes.count
+    self.allowsRepeatedNames = allowsRepeatedNames
   }
 
   /// Compiles the source.
@@ -45,12 +49,10 @@ struct PatternCompiler {
     for (offset, piece) in pieces.enumerated() {
       let component = DeepLinkError.Component.patternSegment(offset + 1)
       if piece.isEmpty {
-        if pieces.count == 1, isWeb { break }
+        // "" (or "/") is the root: no segments.
+        if pieces.count == 1, isWeb || scheme == nil { break }
         if pieces.count == 1, scheme != nil {
           throw failure(.host, nil, "expected a host after \"\(schemeText(scheme))://\"")
-        }
-        if pieces.count == 1 {
-          throw failure(.pattern, nil, "expected at least one segment, such as \"user/:id\"")
         }
         throw failure(component, "", "is empty; expected a literal, a parameter or \"*\"")
       }
@@ -222,7 +224,7 @@ struct PatternCompiler {
         throw failure(
           component, value, "captures the rest of the path; expected it to be the last segment")
       }
-      guard op.isNamed else { continue }
+      guard op.isNamed, !allowsRepeatedNames else { continue }
       let name = URLPattern.Storage.nameRange(of: op, in: bytes)
       let repeats = all[..<offset].contains { other in
         guard other.isNamed else { return false }

@@ -114,6 +114,43 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
     }
   }
 
+  /// The pattern of `parts` one after the other, as a mounted route reads them.
+  ///
+  /// `settings` then `account/<int:id>` is `settings/account/<int:id>`. Each part's parameter
+  /// names are its own, so a name may repeat; an invalid part makes a pattern that matches
+  /// nothing.
+  init(joining parts: [URLPattern]) {
+    if parts.count == 1 {
+      self = parts[0]
+      return
+    }
+    func trimmed(_ source: String) -> Substring {
+      var part = Substring(source)
+      while part.first == "/" { part.removeFirst() }
+      while part.last == "/" { part.removeLast() }
+      return part
+    }
+    let source = parts.map { trimmed($0.source) }.filter { !$0.isEmpty }.joined(separator: "/")
+    if let problem = parts.lazy.compactMap(\.problem).first {
+      self.init(matchingNothing: source, problem: problem)
+      return
+    }
+    var compiler = PatternCompiler(source, allowsRepeatedNames: true)
+    do throws(DeepLinkError) {
+      self.init(storage: try compiler.compile())
+    } catch {
+      self.init(matchingNothing: source, problem: error)
+    }
+  }
+
+  private init(storage: Storage) {
+    self.storage = storage
+    problem = nil
+  }
+
+  /// How many parameters the pattern has.
+  var parameterCount: Int { storage.parameterCount }
+
   /// A pattern of one literal segment of a NUL byte, which no URL has (reading refuses
   /// control characters, raw or escaped), that keeps `source` and why it is invalid.
   private init(matchingNothing source: String, problem: DeepLinkError) {

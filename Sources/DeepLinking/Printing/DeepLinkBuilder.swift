@@ -157,14 +157,19 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// - Throws: A ``DeepLinkError`` when `website` is not a plain host name, or a part would
   ///   not read back the same.
   public func universalLinkString(host website: String) throws(DeepLinkError) -> String {
-    guard !website.isEmpty,
-      website.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "~") })
+    let parts = website.split(separator: "/", omittingEmptySubsequences: false)
+    guard let name = parts.first, !name.isEmpty,
+      name.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "~") }),
+      parts.dropFirst().allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isUnreserved) })
     else {
       throw failure(
         .host, website.isEmpty ? nil : website,
-        "is not a universal-link host; expected a host name such as \"example.com\"")
+        (website.isEmpty ? "" : "is not a universal-link host; ")
+          + "expected a host name such as \"example.com\", optionally with a path prefix such "
+          + "as \"example.com/app\"")
     }
-    return try link(after: "https://", website.lowercased(), "/")
+    let prefix = parts.dropFirst().map { "/" + $0 }.joined()
+    return try link(after: "https://", name.lowercased() + prefix, "/")
   }
 
   /// Prints the custom-scheme form as a `URL`.
@@ -195,6 +200,15 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     hasher.combine(host)
     hasher.combine(pathSegments)
     hasher.combine(queryItems)
+  }
+
+  /// Whether the link is the root: no host and no path.
+  private var isRoot: Bool {
+    guard host.isEmpty else { return false }
+    switch path {
+    case .segments(let segments): return segments.isEmpty
+    case .joined(let path): return path.isEmpty || path == "/"
+    }
   }
 
   private func makeURL(_ string: String) throws(DeepLinkError) -> URL {
@@ -237,7 +251,10 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       withUTF8Bytes(first) { writer.copy($0) }
       withUTF8Bytes(second) { writer.copy($0) }
       withUTF8Bytes(third) { writer.copy($0) }
-      if let failure = withUTF8Bytes(host, { append($0, .host, isSegment: true, to: &writer) }) {
+      // The root, `myapp://`, has an empty host and no path.
+      if !isRoot,
+        let failure = withUTF8Bytes(host, { append($0, .host, isSegment: true, to: &writer) })
+      {
         return .failure(failure)
       }
       var failure: DeepLinkError?

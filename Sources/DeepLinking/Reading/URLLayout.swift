@@ -13,6 +13,9 @@ struct URLLayout {
   var isWeb: Bool
   /// Whether any byte of the host or the path is a `%` (so segments may need decoding).
   var linkHasEscapes: Bool
+  /// For a web URL, how many path segments come before the link: a universal-link prefix,
+  /// such as `app` in `https://example.com/app/user/42`.
+  private var prefixCount: Int32 = 0
 
   init(
     scheme: Range<Int>, isWeb: Bool, host: Range<Int>?, segments: SegmentList,
@@ -50,7 +53,13 @@ struct URLLayout {
 
   /// How many segments the link has: for a custom-scheme URL the host and the path
   /// segments, for a web URL the path segments alone.
-  var linkCount: Int { segments.count + (hostFirst ? 1 : 0) }
+  ///
+  /// `myapp://`, an empty host without a path, has none, as `myapp:` and
+  /// `https://example.com/` have none: they are the root, which the pattern `""` matches.
+  var linkCount: Int {
+    guard hostFirst else { return segments.count - Int(prefixCount) }
+    return segments.count == 0 && host?.isEmpty == true ? 0 : segments.count + 1
+  }
 
   /// The bytes of link segment `index` (see ``linkCount``).
   @inline(__always)
@@ -58,12 +67,19 @@ struct URLLayout {
     if hostFirst {
       return index == 0 ? host ?? 0..<0 : segments.range(index - 1)
     }
-    return segments.range(index)
+    return segments.range(index + Int(prefixCount))
   }
 
-  /// How messages name link segment `index`: the host, or its 1-based number along the link.
+  /// How messages name link segment `index`: the host, or its 1-based number in the URL.
   func linkComponent(_ index: Int) -> DeepLinkError.Component {
-    hostFirst && index == 0 ? .host : .pathSegment(index + 1)
+    hostFirst && index == 0 ? .host : .pathSegment(index + 1 + Int(prefixCount))
+  }
+
+  /// The layout of a web URL whose first `count` path segments are a prefix, not the link.
+  func droppingPathPrefix(_ count: Int) -> URLLayout {
+    var layout = self
+    layout.prefixCount += Int32(truncatingIfNeeded: count)
+    return layout
   }
 
   /// The decoded link segments, as custom converters receive them.
