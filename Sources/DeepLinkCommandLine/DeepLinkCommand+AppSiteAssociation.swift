@@ -15,7 +15,9 @@ extension DeepLinkCommand {
   static func appSiteAssociation<Link: DeepLinkCodable>(
     appIDs: [String], of type: Link.Type
   ) -> Result {
-    guard let website = Link.universalLinkHosts.min() else {
+    // The website is the first host; its entries may carry path prefixes (`example.com/app`).
+    let entries = Link.universalLinkHosts.map { $0.split(separator: "/").map(String.init) }
+    guard let website = entries.compactMap({ $0.first?.lowercased() }).min() else {
       return Result(
         output: "\(Link.self) has no universalLinkHosts; expected at least one, as an "
           + "apple-app-site-association file is for universal links\n",
@@ -28,8 +30,14 @@ extension DeepLinkCommand {
           + "every link:\n" + problems.map { "  \($0)\n" }.joined(),
         status: 1)
     }
-    let routes = Link.routes.compactMap { name, pattern in
-      pattern._universalLinkPath(on: website).map { ("\(name): \(pattern.source)", $0) }
+    let prefixes = entries.filter { $0.first?.lowercased() == website }.map { $0.dropFirst() }
+    var routes: [(comment: String, segments: [URLPattern._PrintedSegment])] = []
+    for (name, pattern, isAlias) in Link._allRoutes {
+      guard let path = pattern._universalLinkPath(on: website) else { continue }
+      let comment = "\(name): \(pattern.source)" + (isAlias ? " (alias)" : "")
+      for prefix in prefixes.sorted(by: { $0.count < $1.count }) {
+        routes.append((comment, prefix.map { .literal($0) } + path))
+      }
     }
     return appSiteAssociation(appIDs: appIDs, routes: routes)
   }

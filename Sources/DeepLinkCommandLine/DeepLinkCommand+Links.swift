@@ -72,12 +72,13 @@ extension DeepLinkCommand {
   }
 
   static func routes<Link: DeepLinkCodable>(of type: Link.Type) -> Result {
-    let routes = Link.routes.sorted { $0.key < $1.key }
-    let width = routes.map(\.key.count).max() ?? 0
+    let routes = Link._allRoutes
+    let width = routes.map(\.name.count).max() ?? 0
     var output = "\(Link.self): \(Link.scheme)://"
     output += Link.universalLinkHosts.sorted().map { ", https://\($0)/" }.joined() + "\n"
-    for (name, pattern) in routes {
-      output += "  " + name + String(repeating: " ", count: width - name.count) + "  \(pattern)\n"
+    for (name, pattern, isAlias) in routes {
+      output += "  " + name + String(repeating: " ", count: width - name.count) + "  \(pattern)"
+      output += (isAlias ? "  (alias)" : "") + "\n"
     }
     let problems = Link.routeProblems
     guard !problems.isEmpty else { return Result(output: output, status: 0) }

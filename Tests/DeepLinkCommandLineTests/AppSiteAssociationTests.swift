@@ -158,6 +158,48 @@ import Testing
     #expect(counts == (paths: 7_230, decoded: 490, opened: 1_056))
   }
 
+  enum SettingsLink: DeepLinkRoutes, Hashable {
+    case notifications
+    case privacy(section: String)
+    static let routes: [String: URLPattern] = [
+      "notifications": "notifications", "privacy": "privacy/<section>",
+    ]
+    static let routeAliases: [String: [URLPattern]] = ["notifications": ["notifs"]]
+  }
+
+  /// Mounted routes, aliases and the root, under a website's path prefix.
+  enum Mounted: DeepLinkCodable, Hashable {
+    case home
+    case settings(SettingsLink)
+    case user(id: Int)
+    static let scheme = "mounted"
+    static let universalLinkHosts: Set<String> = ["example.org/app"]
+    static let routes: [String: URLPattern] = [
+      "home": "", "settings": "settings", "user": "user/<int:id>",
+    ]
+    static let routeAliases: [String: [URLPattern]] = ["user": ["u/<int:id>"]]
+  }
+
+  @Test func opensThePathsOfMountedRoutesAndAliasesUnderThePrefix() throws {
+    let tokens = ["app", "settings", "notifications", "notifs", "privacy", "ads", "user", "u", "7"]
+    let counts = try checkOpens(Mounted.self, host: "example.org", tokens: tokens)
+    #expect(counts == (paths: 1_638, decoded: 10, opened: 42))
+    let routes = DeepLinkCommand.run(["routes"], links: Mounted.self)
+    #expect(
+      routes
+        == .init(
+          output: """
+            Mounted: mounted://, https://example.org/app/
+              home                    
+              settings.notifications  settings/notifications
+              settings.privacy        settings/privacy/<section>
+              user                    user/<int:id>
+              settings.notifications  settings/notifs  (alias)
+              user                    u/<int:id>  (alias)
+
+            """, status: 0))
+  }
+
   /// Routes that share their start at different depths, a host parameter that takes any
   /// first segment, and a rest: the order of the components matters.
   enum Nested: DeepLinkCodable, Hashable {

@@ -250,8 +250,8 @@ import Testing
       #"pattern segment 2 of "myapp://a/<re-gion:x>": "<re-gion:x>" has an invalid converter name "re-gion"; expected letters, digits and "_""#
     ),
     (
-      "https://<path:x>",
-      #"host of "https://<path:x>": "<path:x>" captures a path; expected a literal host or a parameter"#
+      "https://<path:x>/y",
+      #"host of "https://<path:x>/y": "<path:x>" captures the host and the rest of the path; expected it to be the last segment"#
     ),
     (
       "myapp://a/%zz",

@@ -83,8 +83,9 @@
 ///
 /// When several routes match a URL, the most specific wins, segment by segment, in the order a
 /// ``DeepLinkRouter`` tries them: a literal over a typed parameter (`<int:…>`, then `<uuid:…>`,
-/// then `<float:…>`) over a string parameter over `*` over `<path:…>`; exact ties go to the
-/// case name that sorts first. So a value that a route winning over its case's own also
+/// then `<float:…>`) over a string parameter over `*` over `<path:…>`; exact ties go to a
+/// route over an alias (``DeepLinkRoutes/routeAliases``), then to the case name that sorts
+/// first. So a value that a route winning over its case's own also
 /// matches (`.profile(name: "me")` under `user/<name>`, beside `user/me`) would print a URL
 /// that decodes as another case: printing refuses it with an
 /// ``DeepLinkError/Code/unprintable`` error that names both routes.
@@ -178,13 +179,22 @@ extension DeepLinkCodable {
   ///   that wins over the case's own matches it).
   public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
     let encoded = try EncodedLink.encode(self)
+    let table = LinkTable.of(Self.self)
+    guard let index = table.printedRoute(encoded.caseNames) else {
+      throw DeepLinkError.printing(
+        .invalidRoute, self, .url, value: nil, problem: missingRouteProblem(encoded))
+    }
+    return try builder(encoded, through: index, in: table, checkingRivals: true)
+  }
+
+  /// The builder of the link `encoded` (this link taken apart) through route `index` of
+  /// `table`; with `checkingRivals`, refusing a URL that a route winning over it would take.
+  private func builder(
+    _ encoded: EncodedLink, through index: Int, in table: LinkTable, checkingRivals: Bool
+  ) throws(DeepLinkError) -> DeepLinkBuilder {
     // Errors box the link for their message; the path that prints does not.
     func invalid(_ problem: String) -> DeepLinkError {
       DeepLinkError.printing(.invalidRoute, self, .url, value: nil, problem: problem)
-    }
-    let table = LinkTable.of(Self.self)
-    guard let index = table.printedRoute(encoded.caseNames) else {
-      throw invalid(missingRouteProblem(encoded))
     }
     let route = table.routes[index]
     if let defect = linkRouteDefect(route, in: table) {
@@ -213,7 +223,7 @@ extension DeepLinkCodable {
     var builder = DeepLinkBuilder(
       scheme: Self.scheme, host: parts.first ?? "", pathSegments: Array(parts.dropFirst()),
       queryItems: queryItems)
-    guard let printed = builder.checkForPrinting() else {
+    guard let printed = builder.checkForPrinting(), checkingRivals else {
       builder.subject = self
       return builder
     }
@@ -330,6 +340,42 @@ extension DeepLinkCodable {
   public func _caseName() throws(DeepLinkError) -> String {
     if let name = EncodedLink.caseName(of: self) { return name }
     return try EncodedLink.encode(self).caseName
+  }
+
+  /// The name of the link's route: its case names along a mounted route, joined with `.`
+  /// (`settings.account`); for `DeepLinkingTesting` and the command line.
+  /// - Returns: The route name.
+  /// - Throws: A ``DeepLinkError`` when the link cannot be taken apart.
+  @_spi(DeepLinkingTools)
+  public func _routeName() throws(DeepLinkError) -> String {
+    try EncodedLink.encode(self).caseNames.joined(separator: ".")
+  }
+
+  /// The names of the type's routes, mounted ones included (see ``_routeName()``), in order.
+  @_spi(DeepLinkingTools)
+  public static var _routeNames: [String] { _allRoutes.filter { !$0.isAlias }.map(\.name) }
+
+  /// The type's routes and aliases with mounted links' routes flattened: each one's name (see
+  /// ``_routeName()``), its whole pattern, and whether it is an alias; routes first, by name.
+  @_spi(DeepLinkingTools)
+  public static var _allRoutes: [(name: String, pattern: URLPattern, isAlias: Bool)] {
+    LinkTable.of(Self.self).routes.map { ($0.name, $0.pattern, $0.isAlias) }
+  }
+
+  /// The link printed through each alias of its case: the alias's pattern and the URL.
+  /// - Returns: The alias patterns and URLs, in the order of the table.
+  /// - Throws: A ``DeepLinkError`` when the link does not print through an alias.
+  @_spi(DeepLinkingTools)
+  public func _aliasURLs() throws(DeepLinkError) -> [(alias: String, url: String)] {
+    let encoded = try EncodedLink.encode(self)
+    let table = LinkTable.of(Self.self)
+    var urls: [(alias: String, url: String)] = []
+    for (index, route) in table.routes.enumerated()
+    where route.isAlias && route.caseNames == encoded.caseNames {
+      let builder = try builder(encoded, through: index, in: table, checkingRivals: false)
+      urls.append((route.pattern.source, try builder.string()))
+    }
+    return urls
   }
 
   /// The case in messages: `case "sign-out"`, followed by its Swift name when `CodingKeys`

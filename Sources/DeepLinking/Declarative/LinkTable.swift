@@ -37,8 +37,8 @@ struct LinkRoute: Sendable {
 /// A link type's routes, mounted links included, and the matcher that reads its URLs; made
 /// once per type, from its routes and what its `init(from:)` reveals of each case.
 final class LinkTable: Sendable {
-  /// Canonical routes and aliases, in the order ties go by: by name, a route before its
-  /// aliases.
+  /// Canonical routes, then aliases, each by name: the order exact ties go by, so that a
+  /// route always beats an alias of the same shape.
   let routes: [LinkRoute]
   /// The canonical route of each chain of case names.
   private let printed: [[String]: Int]
@@ -124,10 +124,10 @@ final class LinkTable: Sendable {
       : URLMatcher(valueConverters: converters, decodesPlusAsSpace: decodesPlusAsSpace)
     let routes = builder.routes.enumerated().sorted { lhs, rhs in
       let (left, right) = (lhs.element, rhs.element)
+      if left.isAlias != right.isAlias { return !left.isAlias }
       if left.caseNames != right.caseNames {
         return left.caseNames.lexicographicallyPrecedes(right.caseNames)
       }
-      if left.isAlias != right.isAlias { return !left.isAlias }
       return lhs.offset < rhs.offset
     }.map(\.element)
     return LinkTable(

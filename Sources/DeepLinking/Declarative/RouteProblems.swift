@@ -33,7 +33,7 @@ extension DeepLinkCodable {
   /// - a converter name that stands for two value types;
   /// - an alias whose path parameters are not those of its case's route;
   /// - a route or alias that never decodes, because a route of the same shape wins over it
-  ///   (exact ties go to the case name that sorts first, and a route beats its aliases).
+  ///   (exact ties go to the case name that sorts first, and a route beats any alias).
   ///
   /// A case missing from `routes` cannot be found without a value of it: `expectRoutes(of:
   /// cover:)` in `DeepLinkingTesting` finds those from samples. The values of a case are
@@ -71,6 +71,7 @@ func linkRouteProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError
     }
     var queryLabels: [String: String] = [:]
     var broken = false
+    var namesUnknownValues = false
     for (depth, level) in route.levels.enumerated() {
       let found = level.linkType.probe(level.caseName, level.pattern, depth: depth)
       guard found.caseExists else {
@@ -84,6 +85,7 @@ func linkRouteProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError
         break
       }
       levelProblems(found, level: level, add: add)
+      namesUnknownValues = namesUnknownValues || !found.unnamedParameters.isEmpty
       if found.mounts.count > 1 {
         add(
           .invalidRoute,
@@ -113,7 +115,8 @@ func linkRouteProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError
       }
     }
     if broken { continue }
-    if route.isAlias, let canonical = table.printedRoute(route.caseNames) {
+    // (An alias that names no value is reported as such already.)
+    if route.isAlias, !namesUnknownValues, let canonical = table.printedRoute(route.caseNames) {
       let own = route.pattern.parameterNamesByLevel(route)
       let printed = routes[canonical].pattern.parameterNamesByLevel(routes[canonical])
       if own != printed {

@@ -90,7 +90,9 @@ func admitLink(
   }
   let host = layout.host.map { decodedText(bytes, $0, plusIsSpace: false).lowercased() } ?? ""
   let entries = hosts.map(UniversalLinkHost.init)
-  let prefixes = entries.filter { $0.host == host }.map(\.prefix)
+  let prefixes = entries.filter { $0.host == host }.map(\.prefix).sorted {
+    ($0.count, $0.joined(separator: "/")) < ($1.count, $1.joined(separator: "/"))
+  }
   guard !prefixes.isEmpty else {
     throw DeepLinkError(
       .host, .host, input: string, value: host,

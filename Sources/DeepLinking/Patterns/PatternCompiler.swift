@@ -36,16 +36,28 @@ struct PatternCompiler {
     if pieces.count > 1, pieces[pieces.count - 1].isEmpty { pieces.removeLast() }
 
     var authority: URLPattern.Op?
+    var ops: [URLPattern.Op] = []
+    ops.reserveCapacity(pieces.count)
     if isWeb {
       let host = pieces.removeFirst()
       guard !host.isEmpty else {
         throw failure(.host, nil, "expected a host after \"\(schemeText(scheme))://\"")
       }
-      authority = try op(host, .host, isHost: true)
+      let hostOp = try op(host, .host, isHost: true)
+      if hostOp.kind == .rest {
+        // A web catch-all, `https://<path:url>`: the host and the path are one rest.
+        guard pieces.allSatisfy(\.isEmpty) else {
+          throw failure(
+            .host, text(host),
+            "captures the host and the rest of the path; expected it to be the last segment")
+        }
+        return URLPattern.Storage(
+          bytes: bytes, sourceCount: sourceCount, ops: [hostOp], authorityOp: nil,
+          schemeRange: scheme, isWeb: true, hostStartsPath: true)
+      }
+      authority = hostOp
     }
 
-    var ops: [URLPattern.Op] = []
-    ops.reserveCapacity(pieces.count)
     for (offset, piece) in pieces.enumerated() {
       let component = DeepLinkError.Component.patternSegment(offset + 1)
       if piece.isEmpty {
@@ -62,7 +74,7 @@ struct PatternCompiler {
     try checkRestsAndNames(authority: authority, ops: ops)
     return URLPattern.Storage(
       bytes: bytes, sourceCount: sourceCount, ops: ops, authorityOp: authority,
-      schemeRange: scheme, isWeb: isWeb)
+      schemeRange: scheme, isWeb: isWeb, hostStartsPath: false)
   }
 
   /// Finds the scheme, lowercased, and where the rest of the pattern starts, refusing a query
@@ -217,9 +229,6 @@ struct PatternCompiler {
       let component: DeepLinkError.Component =
         authority == nil
         ? .patternSegment(offset + 1) : offset == 0 ? .host : .patternSegment(offset)
-      if op.kind == .rest, component == .host {
-        throw failure(component, value, "captures a path; expected a literal host or a parameter")
-      }
       if op.kind == .rest, offset != all.count - 1 {
         throw failure(
           component, value, "captures the rest of the path; expected it to be the last segment")

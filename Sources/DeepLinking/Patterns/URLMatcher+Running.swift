@@ -123,6 +123,7 @@ extension URLMatcher {
       return .failed(failure)
     }
     let storage = pattern.storage
+    let link = storage.hostStartsPath ? link.withHostLeading() : link
     var captures = MatchCaptures()
     let linkCount = link.linkCount
     let escaped = link.linkHasEscapes

@@ -18,11 +18,15 @@ extension URLPattern {
     let schemeRange: Range<Int>?
     /// Whether the scheme is `http` or `https`.
     let isWeb: Bool
+    /// Whether the pattern is a web catch-all, `https://<path:url>`, whose one op takes the
+    /// host and the path, as the first segment of a custom-scheme pattern takes the host.
+    let hostStartsPath: Bool
 
     init(
       bytes: [UInt8], sourceCount: Int, ops: [Op], authorityOp: Op?, schemeRange: Range<Int>?,
-      isWeb: Bool
+      isWeb: Bool, hostStartsPath: Bool = false
     ) {
+      self.hostStartsPath = hostStartsPath
       self.bytes = bytes
       self.sourceCount = sourceCount
       self.ops = ops

@@ -49,7 +49,17 @@ struct URLLayout {
   var fragment: Range<Int>? { Self.range(fragmentBounds) }
 
   /// Whether the link's first segment is the host: a custom-scheme URL with an authority.
-  var hostFirst: Bool { !isWeb && host != nil }
+  var hostFirst: Bool { (!isWeb || hostLeads) && host != nil }
+  /// Whether a web URL's host is read as its first link segment, for a web catch-all.
+  private var hostLeads = false
+
+  /// The layout of a web URL read with its host as the first link segment, as a custom-scheme
+  /// URL is read: for `https://<path:url>`, which takes both.
+  func withHostLeading() -> URLLayout {
+    var layout = self
+    layout.hostLeads = true
+    return layout
+  }
 
   /// How many segments the link has: for a custom-scheme URL the host and the path
   /// segments, for a web URL the path segments alone.

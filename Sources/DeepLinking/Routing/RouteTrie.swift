@@ -61,6 +61,9 @@ struct RouteTrie: Sendable {
   private var webRoots: [String: [String: Int]] = [:]
   /// Roots of web patterns whose host is a parameter, by scheme.
   private var webParameterRoots: [String: Int] = [:]
+  /// Roots of web catch-alls (`https://<path:url>`), by scheme; their one edge takes the host
+  /// and the path.
+  private var webCatchAllRoots: [String: Int] = [:]
   /// The root of patterns without a scheme.
   private var anyRoot: Int?
 
@@ -89,6 +92,9 @@ struct RouteTrie: Sendable {
         let host = String(decoding: storage.literalBytes(of: op), as: UTF8.self)
         node = webRoots[scheme]?[host] ?? makeNode()
         webRoots[scheme, default: [:]][host] = node
+      } else if storage.hostStartsPath {
+        node = webCatchAllRoots[scheme] ?? makeNode()
+        webCatchAllRoots[scheme] = node
       } else {
         node = webParameterRoots[scheme] ?? makeNode()
         webParameterRoots[scheme] = node
@@ -196,9 +202,15 @@ struct RouteTrie: Sendable {
     }
     if !roots.isEmpty, walk(roots, 0, folded: false, &search, context, accept) { return true }
     // A host parameter is the least specific host, and captures the host first.
-    guard let root = webParameterRoots[scheme] else { return false }
-    search.captures.push(Capture(range: host, value: .builtIn(.string)))
-    return walk(NodeSet(root), 0, folded: false, &search, context, accept)
+    if let root = webParameterRoots[scheme] {
+      search.captures.push(Capture(range: host, value: .builtIn(.string)))
+      if walk(NodeSet(root), 0, folded: false, &search, context, accept) { return true }
+      search.captures.pop(customCount: 0)
+    }
+    // A catch-all comes last: it takes the host and the path as one rest.
+    guard let root = webCatchAllRoots[scheme] else { return false }
+    var catchAll = Search(bytes: bytes, layout: layout.withHostLeading())
+    return walk(NodeSet(root), 0, folded: false, &catchAll, context, accept)
   }
 
   /// Offers a match for each of `routes`, in order, until one is accepted.

@@ -1,0 +1,79 @@
+import DeepLinking
+import Testing
+
+/// A website that serves the app's links under a path prefix, and the root route.
+@Suite struct UniversalLinkPrefixTests {
+  enum SiteLink: DeepLinkCodable, Hashable {
+    case home
+    case user(id: Int)
+
+    static let scheme = "site"
+    static let universalLinkHosts: Set<String> = [
+      "example.com/app", "Example.com/app/v2", "links.example.org",
+    ]
+    static let routes: [String: URLPattern] = ["home": "", "user": "user/<int:id>"]
+  }
+
+  @Test(arguments: [
+    ("https://example.com/app/user/42", SiteLink.user(id: 42)),
+    ("https://EXAMPLE.COM/app/user/42?ref=mail", .user(id: 42)),
+    ("https://example.com/app/v2/user/42", .user(id: 42)),
+    ("https://links.example.org/user/42", .user(id: 42)),
+    ("https://example.com/app/", .home),
+    ("https://example.com/app", .home),
+    ("https://example.com/app/v2/", .home),
+    ("https://links.example.org/", .home),
+    ("site://", .home),
+    ("site://user/42", .user(id: 42)),
+  ])
+  func decodesUnderThePrefix(url: String, link: SiteLink) throws {
+    #expect(try SiteLink.decode(url) == link)
+  }
+
+  @Test(arguments: [
+    (
+      "https://example.com/user/42",
+      #"path segment 1 of "https://example.com/user/42": "user" is not "app"; expected a link of SiteLink under "https://example.com/app/" or "https://example.com/app/v2/""#
+    ),
+    (
+      "https://example.com/",
+      #"path segment 1 of "https://example.com/": missing; expected a link of SiteLink under "https://example.com/app/" or "https://example.com/app/v2/""#
+    ),
+    (
+      "https://example.com/App/user/42",
+      #"path segment 1 of "https://example.com/App/user/42": "App" is not "app"; expected a link of SiteLink under "https://example.com/app/" or "https://example.com/app/v2/""#
+    ),
+    (
+      "https://example.com/app/users/42",
+      #"no route for "https://example.com/app/users/42": nearest is "user/<int:id>" (path segment 2 "users" is not "user")"#
+    ),
+    (
+      "https://example.org/app/user/42",
+      #"host of "https://example.org/app/user/42": "example.org" is not a universal-link host of SiteLink; expected one of "example.com", "links.example.org""#
+    ),
+  ])
+  func refusesWhatIsOutsideThePrefix(url: String, message: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try SiteLink.decode(url) }
+    #expect(error.description == message)
+  }
+
+  @Test func printsUnderThePrefix() throws {
+    #expect(
+      try SiteLink.user(id: 42).universalLink().absoluteString == "https://example.com/app/user/42")
+    #expect(
+      try SiteLink.user(id: 42).universalLink(host: "example.com/app/v2").absoluteString
+        == "https://example.com/app/v2/user/42")
+    #expect(
+      try SiteLink.user(id: 42).universalLink(host: "links.example.org").absoluteString
+        == "https://links.example.org/user/42")
+    #expect(try SiteLink.home.universalLink().absoluteString == "https://example.com/app/")
+    #expect(try SiteLink.home.urlString == "site://")
+    let error = try #require(throws: DeepLinkError.self) {
+      try SiteLink.home.universalLink(host: "example.com")
+    }
+    #expect(
+      error.description
+        == #"cannot print home: host "example.com" is not a universal-link host; expected one of "example.com/app", "example.com/app/v2", "links.example.org""#
+    )
+  }
+}
