@@ -125,3 +125,71 @@ func foundationPrint(_ link: HandLink) -> Int {
   components.queryItems = items.isEmpty ? nil : items
   return components.string?.utf8.count ?? -1
 }
+
+/// A feature module's links, mounted in ``NestedLink``.
+enum SettingsLink: DeepLinkRoutes, Hashable {
+  case privacy(section: String)
+  case notifications
+  static let routes: [String: URLPattern] = [
+    "privacy": "privacy", "notifications": "notifications",
+  ]
+}
+
+/// Another module's links, mounted under a route with a parameter of its own.
+enum TeamLink: DeepLinkRoutes, Hashable {
+  case member(id: Int)
+  case overview
+  static let routes: [String: URLPattern] = ["member": "members/<int:id>", "overview": ""]
+}
+
+/// Two levels: the app's enum mounting the modules' links.
+enum NestedLink: DeepLinkCodable, Hashable {
+  case settings(SettingsLink)
+  case team(teamID: Int, TeamLink)
+  case home
+  static let scheme = "myapp"
+  static let routes: [String: URLPattern] = [
+    "settings": "settings", "team": "team/<int:teamID>", "home": "home",
+  ]
+}
+
+/// The same links in one flat enum, with the same segments.
+enum FlatLink: DeepLinkCodable, Hashable {
+  case privacy(section: String)
+  case notifications
+  case member(teamID: Int, id: Int)
+  case overview(teamID: Int)
+  case home
+  static let scheme = "myapp"
+  static let routes: [String: URLPattern] = [
+    "privacy": "settings/privacy", "notifications": "settings/notifications",
+    "member": "team/<int:teamID>/members/<int:id>", "overview": "team/<int:teamID>",
+    "home": "home",
+  ]
+}
+
+/// Nested links, the same links flat, and their URL strings, drawn with a fixed seed.
+func nestedWorkload(count: Int) -> [(nested: NestedLink, flat: FlatLink, url: String)] {
+  var random = SplitMix64(state: 8)
+  return (0..<count).map { _ in
+    let (team, id) = (
+      Int.random(in: 1...9_999, using: &random), Int.random(in: 1...999_999, using: &random)
+    )
+    switch Int.random(in: 0..<4, using: &random) {
+    case 0:
+      return (
+        .settings(.privacy(section: "ads")), .privacy(section: "ads"),
+        "myapp://settings/privacy?section=ads"
+      )
+    case 1:
+      return (.settings(.notifications), .notifications, "myapp://settings/notifications")
+    case 2:
+      return (
+        .team(teamID: team, .member(id: id)), .member(teamID: team, id: id),
+        "myapp://team/\(team)/members/\(id)"
+      )
+    default:
+      return (.team(teamID: team, .overview), .overview(teamID: team), "myapp://team/\(team)")
+    }
+  }
+}

@@ -190,6 +190,34 @@ print(
   "          DeepLinkCodable decode \(guarded(codableDecodeNs / linkParseNs, 3.5)), "
     + "print \(guarded(codablePrintNs / linkPrintNs, 2.5)) Foundation")
 
+// MARK: - Workload: mounted links against the same links flat
+
+let nested = nestedWorkload(count: quick ? 20_000 : 100_000)
+let nestedURLs = nested.map(\.url)
+let nestedLinks = nested.map(\.nested)
+let flatLinks = nested.map(\.flat)
+let nestedParseNs = measure(nestedURLs, rounds: rounds, foundation)
+let nestedDecodeNs = measure(nestedURLs, rounds: rounds) { NestedLink(string: $0) == nil ? 0 : 1 }
+let flatDecodeNs = measure(nestedURLs, rounds: rounds) { FlatLink(string: $0) == nil ? 0 : 1 }
+let nestedPrintNs = measure(nestedLinks, rounds: rounds) { (try? $0.urlString)?.utf8.count ?? 0 }
+let flatPrintNs = measure(flatLinks, rounds: rounds) { (try? $0.urlString)?.utf8.count ?? 0 }
+let nestedBytesNs = measure(nestedURLs, rounds: rounds, byteLoop)
+
+printTable(
+  title: "Mounted links × \(nested.count) URLs (two levels), best of \(rounds) rounds",
+  rows: [
+    Row(name: "byte loop (baseline)", nanoseconds: nestedBytesNs),
+    Row(name: "URLComponents + queryItems (baseline)", nanoseconds: nestedParseNs),
+    Row(name: "decode, two-level DeepLinkCodable", nanoseconds: nestedDecodeNs),
+    Row(name: "decode, the same links flat", nanoseconds: flatDecodeNs),
+    Row(name: "urlString, two-level DeepLinkCodable", nanoseconds: nestedPrintNs),
+    Row(name: "urlString, the same links flat", nanoseconds: flatPrintNs),
+  ], foundation: nestedParseNs, bytes: nestedBytesNs)
+print(
+  String(
+    format: "\n  mounted ÷ flat: decode %.2f, print %.2f", nestedDecodeNs / flatDecodeNs,
+    nestedPrintNs / flatPrintNs))
+
 runRouterBenchmarks(quick: quick, rounds: rounds)
 
 extension URLMatch {

@@ -1,4 +1,4 @@
-import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinking
 import Foundation
 import Testing
 
@@ -7,12 +7,10 @@ import Testing
 ///
 /// Both document the same priority (literal, then `int`, `uuid` and `float`, then string
 /// parameters, `*`, `<path:…>`); the router decides it segment by segment in its trie, the
-/// enum by comparing the routes that match. Seeded random route tables, read by the enum
-/// through a task-local value so that tests running at the same time do not share one, and
-/// URLs in both the custom-scheme and the universal-link form.
+/// enum by comparing the routes that match. Seeded random route tables, which the enum reads
+/// through `_decode(_:routes:)` and `_deepLinkBuilder(routes:)` (a type's own routes are read
+/// once), and URLs in both the custom-scheme and the universal-link form.
 @Suite struct LinkRouteChoiceTests {
-  @TaskLocal static var routes: [String: URLPattern] = [:]
-
   /// Every case takes every parameter name the tables use; the ones its route does not name
   /// are query items, absent here, so `nil`.
   enum Link: DeepLinkCodable, Hashable {
@@ -25,7 +23,7 @@ import Testing
 
     static let scheme = "x"
     static let universalLinkHosts: Set<String> = ["example.com"]
-    static var routes: [String: URLPattern] { LinkRouteChoiceTests.routes }
+    static let routes: [String: URLPattern] = [:]
 
     /// The case called `name`, with the parameter values given.
     static func make(
@@ -106,7 +104,7 @@ import Testing
             Self.values.randomElement(using: &random) ?? "a"
           }.joined(separator: "/")
         let routed = router.route(url)
-        let link = Self.$routes.withValue(table) { Link(string: url) }
+        let link = try? Link._decode(url, routes: table)
         let sources = table.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         #expect(
           link?.caseName == routed,
@@ -143,16 +141,14 @@ import Testing
           name, n: value("n", [12, -3, 0]), u: value("u", [uuid].compactMap { $0 }),
           f: value("f", [1.5, 12, -3]), s: value("s", ["a", "b", "12", "1.5", "x", "A", "a b"]),
           t: value("t", ["a", "b", "-3", "x", "&=?"]), p: value("p", ["a", "a/b", "12", "b/12/x"]))
-        let result = Self.$routes.withValue(table) {
-          Result { () throws(DeepLinkError) in
-            let builder = try link.deepLinkBuilder()
-            return [try builder.string(), try builder.universalLinkString(host: "example.com")]
-          }
+        let result = Result { () throws(DeepLinkError) in
+          let builder = try link._deepLinkBuilder(routes: table)
+          return [try builder.string(), try builder.universalLinkString(host: "example.com")]
         }
         switch result {
         case .success(let urls):
           for url in urls {
-            let decoded = Self.$routes.withValue(table) { Link(string: url) }
+            let decoded = try? Link._decode(url, routes: table)
             #expect(decoded == link, "\(link) printed \(url) with routes \(table)")
           }
           printed += 1
@@ -161,7 +157,7 @@ import Testing
           // The URL it would have printed does decode as another case.
           let start = try #require(error.description.range(of: "its URL \"")).upperBound
           let url = String(error.description[start...].prefix { $0 != "\"" })
-          let decoded = Self.$routes.withValue(table) { Link(string: url) }
+          let decoded = try? Link._decode(url, routes: table)
           #expect(url.hasPrefix("x://"), "\(error)")
           #expect(decoded != nil && decoded?.caseName != name, "\(error)")
         case .failure(let error):

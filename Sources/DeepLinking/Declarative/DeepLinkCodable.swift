@@ -150,11 +150,17 @@ extension DeepLinkCodable {
   /// - Throws: A ``DeepLinkError``: the URL is malformed, has another scheme or host, fits no
   ///   route (naming the nearest one and where it fails), or a value does not convert.
   public static func decode(_ string: String) throws(DeepLinkError) -> Self {
+    try decode(string, in: LinkTable.of(Self.self))
+  }
+
+  private static func decode(_ string: String, in table: LinkTable) throws(DeepLinkError)
+    -> Self
+  {
     // Everything but `init(from:)` happens in non-generic code, compiled once.
     try decodeCase(
       LinkDecodingState(
-        decoding: string, table: LinkTable.of(Self.self), scheme: scheme,
-        universalLinkHosts: universalLinkHosts, linkType: Self.self))
+        decoding: string, table: table, scheme: scheme, universalLinkHosts: universalLinkHosts,
+        linkType: Self.self))
   }
 
   /// Builds the case that `state` holds the match of.
@@ -178,9 +184,12 @@ extension DeepLinkCodable {
   ///   value would not read back the same, or the URL would decode as another case (a route
   ///   that wins over the case's own matches it).
   public func deepLinkBuilder() throws(DeepLinkError) -> DeepLinkBuilder {
+    try deepLinkBuilder(in: LinkTable.of(Self.self))
+  }
+
+  private func deepLinkBuilder(in table: LinkTable) throws(DeepLinkError) -> DeepLinkBuilder {
     let encoded = try EncodedLink.encode(self)
-    let table = LinkTable.of(Self.self)
-    guard let index = table.printedRoute(encoded.caseNames) else {
+    guard let index = table.printedRoute(encoded) else {
       throw DeepLinkError.printing(
         .invalidRoute, self, .url, value: nil, problem: missingRouteProblem(encoded))
     }
@@ -204,18 +213,24 @@ extension DeepLinkCodable {
     // The host, then the path segments.
     var parts: [String] = []
     var queryItems: [URLQueryItem] = []
-    var queryLabels: [String] = []
-    for (level, link) in zip(route.levels, encoded.levels) {
+    var levelLink: EncodedLink? = encoded
+    for level in route.levels {
+      guard let link = levelLink else { break }
+      levelLink = link.mounted.first
       let taken = try addPath(of: level.pattern, link, route: route, to: &parts)
+      let start = queryItems.count
       for index in link.values.indices where !taken.contains(index) {
         let value = link.values[index]
-        if queryLabels.contains(value.label) {
+        if route.levels.count > 1, queryItems[..<start].contains(where: { $0.name == value.label })
+        {
           throw invalid(
             "two levels of its route \(quoted(route.pattern.source)) write the query item "
               + "\(quoted(value.label)); expected each level to use query items of its own")
         }
-        queryLabels.append(value.label)
-        for text in value.strings {
+        if let text = value.single {
+          queryItems.append(URLQueryItem(name: value.label, value: text))
+        }
+        for text in value.elements {
           queryItems.append(URLQueryItem(name: value.label, value: text))
         }
       }
@@ -340,6 +355,36 @@ extension DeepLinkCodable {
   public func _caseName() throws(DeepLinkError) -> String {
     if let name = EncodedLink.caseName(of: self) { return name }
     return try EncodedLink.encode(self).caseName
+  }
+
+  /// Decodes `string` by `routes` instead of the type's own, which are read once: for tests
+  /// that try many tables on one type.
+  /// - Parameters:
+  ///   - string: The URL string.
+  ///   - routes: The routes, by case name.
+  /// - Returns: The link.
+  /// - Throws: A ``DeepLinkError``, as ``decode(_:)-(String)`` does.
+  @_spi(DeepLinkingTools)
+  public static func _decode(_ string: String, routes: [String: URLPattern])
+    throws(DeepLinkError) -> Self
+  {
+    try decode(string, in: table(routes))
+  }
+
+  /// The builder of the link by `routes` instead of the type's own; see ``_decode(_:routes:)``.
+  /// - Parameter routes: The routes, by case name.
+  /// - Returns: The builder.
+  /// - Throws: A ``DeepLinkError``, as ``deepLinkBuilder()`` does.
+  @_spi(DeepLinkingTools)
+  public func _deepLinkBuilder(routes: [String: URLPattern]) throws(DeepLinkError)
+    -> DeepLinkBuilder
+  {
+    try deepLinkBuilder(in: Self.table(routes))
+  }
+
+  private static func table(_ routes: [String: URLPattern]) -> LinkTable {
+    LinkTable.make(
+      Self.self, routes: routes, aliases: [:], decodesPlusAsSpace: decodesPlusAsSpace)
   }
 
   /// The name of the link's route: its case names along a mounted route, joined with `.`

@@ -13,8 +13,8 @@ final class LinkDecodingState {
   let url: String
   /// The top link type, named in errors about the type rather than the URL.
   private let topType: Any.Type
-  /// The route chosen for the URL; `nil` for a case made from values.
-  private let route: LinkRoute?
+  /// The levels of the route chosen for the URL; none for a case made from values.
+  private let levels: [LinkLevel]
   /// The match of the route; `nil` when the values come from ``queryItems`` alone.
   private let match: URLMatch?
   /// The case name of a case made from values.
@@ -33,7 +33,7 @@ final class LinkDecodingState {
     self.url = caseName
     self.madeCaseName = caseName
     self.topType = linkType
-    self.route = nil
+    self.levels = []
     self.match = nil
     self.queryItems = queryItems
   }
@@ -67,31 +67,29 @@ final class LinkDecodingState {
     self.url = url
     self.madeCaseName = ""
     self.topType = linkType
-    self.route = table.routes[chosen]
+    self.levels = table.routes[chosen].levels
     self.match = chosenMatch
     self.queryItems = []
   }
 
-  /// The level being decoded, for a URL's case.
-  private var current: LinkLevel? { route?.levels[level] }
-
   /// The name of the case being decoded.
-  var caseName: String { current?.caseName ?? madeCaseName }
+  var caseName: String { levels.isEmpty ? madeCaseName : levels[level].caseName }
 
   /// The link type being decoded, named in errors about the type.
-  var linkType: Any.Type { current?.linkType ?? topType }
+  var linkType: Any.Type { levels.isEmpty ? topType : levels[level].linkType }
 
   /// Whether the value `label` holds the link of the next level.
-  func mounts(_ label: String) -> Bool { current?.mountLabel == label }
+  func mounts(_ label: String) -> Bool { !levels.isEmpty && levels[level].mountLabel == label }
 
   /// The path parameter that holds `label` in the whole route: this level's parameter of the
   /// same name, or its only parameter for an unlabeled single value (`_0`); `nil` when it
   /// comes from the query.
   func pathIndex(for label: String) -> Int? {
-    guard let current else { return nil }
-    let storage = current.pattern.storage
-    if let index = storage.parameterIndex(named: label) { return current.parameterOffset + index }
-    return label == "_0" && storage.parameterCount == 1 ? current.parameterOffset : nil
+    guard !levels.isEmpty else { return nil }
+    let storage = levels[level].pattern.storage
+    let offset = levels[level].parameterOffset
+    if let index = storage.parameterIndex(named: label) { return offset + index }
+    return label == "_0" && storage.parameterCount == 1 ? offset : nil
   }
 
   /// The values for `label`: one for a path parameter, one per query item otherwise.
@@ -116,7 +114,7 @@ final class LinkDecodingState {
   /// The error for a route parameter that names none of the case's values, whose keys are
   /// `keys`; `nil` when each names one, or when the values come from labels.
   func unnamedParameterError<Key: CodingKey>(_ keys: Key.Type) -> DeepLinkError? {
-    guard let pattern = current?.pattern,
+    guard !levels.isEmpty, case let pattern = levels[level].pattern,
       let name = unnamedPathParameters(of: pattern, keys: keys).first
     else { return nil }
     return typeError("the route \(quoted(pattern.source)) \(unnamedParameterProblem(name))")
@@ -224,12 +222,9 @@ func chooseRoute(
 /// The route of `table` that decoding `url` would choose over `route`, if one matches it: a
 /// link whose route is `route` printed `url`, which must decode as that link.
 func routeWinning(over route: Int, in table: LinkTable, for url: String) -> Int? {
-  // Usually no other route starts with the same host: then none can, and the URL is not
+  // Usually no other route starts with the same host: then none can win, and the URL is not
   // read.
-  let routes = table.routes
-  let own = routes[route].pattern
-  guard routes.indices.contains(where: { $0 != route && routes[$0].pattern.mayWin(over: own) })
-  else { return nil }
+  guard table.hasRivals[route] else { return nil }
   var match: URLMatch?
   return table.matcher.withURLLayout(
     url, failure: { _ in nil },

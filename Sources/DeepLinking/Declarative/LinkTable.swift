@@ -36,12 +36,18 @@ struct LinkRoute: Sendable {
 
 /// A link type's routes, mounted links included, and the matcher that reads its URLs; made
 /// once per type, from its routes and what its `init(from:)` reveals of each case.
+///
+/// Routes are read once per type, on its first link: they are meant to be constant
+/// (`static let`).
 final class LinkTable: Sendable {
   /// Canonical routes, then aliases, each by name: the order exact ties go by, so that a
   /// route always beats an alias of the same shape.
   let routes: [LinkRoute]
-  /// The canonical route of each chain of case names.
-  private let printed: [[String]: Int]
+  /// The canonical routes of each top case name (one, unless the case mounts a link).
+  private let printed: [String: [Int]]
+  /// Whether another route may win over each route for some URL it matches (see
+  /// `URLPattern.mayWin(over:)`): only then does printing check its URL against them.
+  let hasRivals: [Bool]
   /// The matcher for the type's URLs, with a converter for each `<name:…>` that names a
   /// ``DeepLinkValue`` type.
   let matcher: URLMatcher
@@ -49,65 +55,62 @@ final class LinkTable: Sendable {
   let converterNames: Set<String>
   /// Converter names that stand for two value types.
   let converterClashes: [(name: String, types: [String])]
-  /// The top type's routes and aliases that the table was made from.
-  private let source: (routes: [String: URLPattern], aliases: [String: [URLPattern]])
 
   private init(
     routes: [LinkRoute], matcher: URLMatcher, converterNames: Set<String>,
-    converterClashes: [(name: String, types: [String])],
-    source: (routes: [String: URLPattern], aliases: [String: [URLPattern]])
+    converterClashes: [(name: String, types: [String])]
   ) {
     self.routes = routes
-    self.source = source
-    var printed: [[String]: Int] = [:]
+    var printed: [String: [Int]] = [:]
     for (index, route) in routes.enumerated() where !route.isAlias {
-      printed[route.caseNames] = printed[route.caseNames] ?? index
+      printed[route.levels[0].caseName, default: []].append(index)
     }
     self.printed = printed
+    hasRivals = routes.indices.map { index in
+      routes.indices.contains {
+        $0 != index && routes[$0].pattern.mayWin(over: routes[index].pattern)
+      }
+    }
     self.matcher = matcher
     self.converterNames = converterNames
     self.converterClashes = converterClashes
   }
 
-  /// The route that prints the chain of case names `caseNames`.
-  func printedRoute(_ caseNames: [String]) -> Int? { printed[caseNames] }
-
-  /// The table of `Link`, made on first use, and made again if its routes change.
-  ///
-  /// Routes are meant to be constant (`static let`); checking that they are the ones the
-  /// table was made from costs a walk over two dictionaries that share their storage. The
-  /// routes of mounted links are read once.
-  static func of<Link: DeepLinkCodable>(_ type: Link.Type) -> LinkTable {
-    let (routes, aliases) = (Link.routes, Link.routeAliases)
-    return cache.table(
-      for: ObjectIdentifier(type), isCurrent: { $0.isMade(from: routes, aliases) },
-      make: { make(type, decodesPlusAsSpace: Link.decodesPlusAsSpace) })
+  /// The route that prints `link`, by its case names level by level.
+  func printedRoute(_ link: EncodedLink) -> Int? {
+    printed[link.caseName]?.first { index in
+      var level: EncodedLink? = link
+      for own in routes[index].levels {
+        guard let current = level, current.caseName == own.caseName else { return false }
+        level = current.mounted.first
+      }
+      return level == nil
+    }
   }
 
-  /// Whether the table was made from `routes` and `aliases`.
-  private func isMade(from routes: [String: URLPattern], _ aliases: [String: [URLPattern]])
-    -> Bool
-  {
-    func same<Value: Equatable>(
-      _ lhs: [String: Value], _ rhs: [String: Value], _ identical: (Value, Value) -> Bool
-    ) -> Bool {
-      guard lhs.count == rhs.count else { return false }
-      // Copies of one dictionary list their entries in the same order.
-      if zip(lhs, rhs).allSatisfy({ $0.key == $1.key && identical($0.value, $1.value) }) {
-        return true
-      }
-      return lhs == rhs
+  /// The canonical route of the chain of case names `caseNames`.
+  func printedRoute(caseNames: [String]) -> Int? {
+    routes.firstIndex { !$0.isAlias && $0.caseNames == caseNames }
+  }
+
+  /// The table of `Link`, made on its first use.
+  static func of<Link: DeepLinkCodable>(_ type: Link.Type) -> LinkTable {
+    cache.table(for: ObjectIdentifier(type)) {
+      make(
+        type, routes: Link.routes, aliases: Link.routeAliases,
+        decodesPlusAsSpace: Link.decodesPlusAsSpace)
     }
-    return same(source.routes, routes) { $0.storage === $1.storage }
-      && same(source.aliases, aliases) { $0.elementsEqual($1) { $0.storage === $1.storage } }
   }
 
   private static let cache = Cache()
 
-  /// Flattens `type`'s routes and the routes of the links it mounts.
-  static func make(_ type: any DeepLinkRoutes.Type, decodesPlusAsSpace: Bool) -> LinkTable {
+  /// Flattens `routes` and `aliases` of `type` and the routes of the links they mount.
+  static func make(
+    _ type: any DeepLinkRoutes.Type, routes: [String: URLPattern],
+    aliases: [String: [URLPattern]], decodesPlusAsSpace: Bool
+  ) -> LinkTable {
     var builder = Builder()
-    builder.add(type, under: [], isAlias: false)
+    builder.add(type, routes: routes, aliases: aliases, under: [], isAlias: false)
     var converters = ValueConverters.standard
     var clashes: [(name: String, types: [String])] = []
     for (name, types) in builder.valueTypes.sorted(by: { $0.key < $1.key }) {
@@ -131,8 +134,7 @@ final class LinkTable: Sendable {
       return lhs.offset < rhs.offset
     }.map(\.element)
     return LinkTable(
-      routes: routes, matcher: matcher, converterNames: names, converterClashes: clashes,
-      source: (type.routes, type.routeAliases))
+      routes: routes, matcher: matcher, converterNames: names, converterClashes: clashes)
   }
 
   /// Collects routes level by level.
@@ -141,9 +143,12 @@ final class LinkTable: Sendable {
     /// For each custom converter name, the value types its parameters have.
     var valueTypes: [String: [any DeepLinkValue.Type]] = [:]
 
-    mutating func add(_ type: any DeepLinkRoutes.Type, under levels: [LinkLevel], isAlias: Bool) {
-      var entries = type.routes.map { (caseName: $0.key, pattern: $0.value, isAlias: false) }
-      for (caseName, aliases) in type.routeAliases {
+    mutating func add(
+      _ type: any DeepLinkRoutes.Type, routes: [String: URLPattern],
+      aliases: [String: [URLPattern]], under levels: [LinkLevel], isAlias: Bool
+    ) {
+      var entries = routes.map { (caseName: $0.key, pattern: $0.value, isAlias: false) }
+      for (caseName, aliases) in aliases {
         entries += aliases.map { (caseName, $0, true) }
       }
       entries.sort { ($0.caseName, $0.pattern.source) < ($1.caseName, $1.pattern.source) }
@@ -156,11 +161,13 @@ final class LinkTable: Sendable {
           linkType: type, caseName: entry.caseName, pattern: entry.pattern,
           parameterOffset: offset, mountLabel: mount?.label)
         if let mount {
-          add(mount.type, under: levels + [level], isAlias: isAlias || entry.isAlias)
+          add(
+            mount.type, routes: mount.type.routes, aliases: mount.type.routeAliases,
+            under: levels + [level], isAlias: isAlias || entry.isAlias)
           continue
         }
         let all = levels + [level]
-        routes.append(
+        self.routes.append(
           LinkRoute(
             levels: all, pattern: URLPattern(joining: all.map(\.pattern)),
             isAlias: isAlias || entry.isAlias))
@@ -189,24 +196,26 @@ final class LinkTable: Sendable {
       private let lock = NSLock()
       private nonisolated(unsafe) var tables: [ObjectIdentifier: LinkTable] = [:]
 
-      func table(
-        for type: ObjectIdentifier, isCurrent: (LinkTable) -> Bool, make: () -> LinkTable
-      ) -> LinkTable {
-        if let table = lock.withLock({ tables[type] }), isCurrent(table) { return table }
+      func table(for type: ObjectIdentifier, make: () -> LinkTable) -> LinkTable {
+        if let table = lock.withLock({ tables[type] }) { return table }
         let table = make()
-        lock.withLock { tables[type] = table }
-        return table
+        return lock.withLock {
+          if let made = tables[type] { return made }
+          tables[type] = table
+          return table
+        }
       }
     #else
       private let tables = Mutex<[ObjectIdentifier: LinkTable]>([:])
 
-      func table(
-        for type: ObjectIdentifier, isCurrent: (LinkTable) -> Bool, make: () -> LinkTable
-      ) -> LinkTable {
-        if let table = tables.withLock({ $0[type] }), isCurrent(table) { return table }
+      func table(for type: ObjectIdentifier, make: () -> LinkTable) -> LinkTable {
+        if let table = tables.withLock({ $0[type] }) { return table }
         let table = make()
-        tables.withLock { $0[type] = table }
-        return table
+        return tables.withLock { tables in
+          if let made = tables[type] { return made }
+          tables[type] = table
+          return table
+        }
       }
     #endif
   }

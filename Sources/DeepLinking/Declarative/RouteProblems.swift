@@ -116,7 +116,9 @@ func linkRouteProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError
     }
     if broken { continue }
     // (An alias that names no value is reported as such already.)
-    if route.isAlias, !namesUnknownValues, let canonical = table.printedRoute(route.caseNames) {
+    if route.isAlias, !namesUnknownValues,
+      let canonical = table.printedRoute(caseNames: route.caseNames)
+    {
       let own = route.pattern.parameterNamesByLevel(route)
       let printed = routes[canonical].pattern.parameterNamesByLevel(routes[canonical])
       if own != printed {
