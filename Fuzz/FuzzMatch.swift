@@ -36,6 +36,42 @@ enum FuzzLink: DeepLinkCodable, Hashable {
   ]
 }
 
+/// A value type that refuses texts with `!`.
+struct FuzzTag: DeepLinkValue, Hashable {
+  let text: String
+  init?(deepLinkValue text: String) {
+    guard !text.isEmpty, !text.contains("!") else { return nil }
+    self.text = text
+  }
+  var deepLinkValue: String { text }
+}
+
+/// A feature module's links, mounted in ``FuzzNestedLink`` two levels deep.
+enum FuzzAccountLink: DeepLinkRoutes, Hashable {
+  case password(reset: Bool?)
+  case tagged(tag: FuzzTag, tags: [FuzzTag])
+  static let routes: [String: URLPattern] = ["password": "password", "tagged": "tag/<tag:tag>"]
+  static let routeAliases: [String: [URLPattern]] = ["password": ["pw"]]
+}
+
+enum FuzzSettingsLink: DeepLinkRoutes, Hashable {
+  case privacy(section: String?)
+  case account(name: String, FuzzAccountLink)
+  static let routes: [String: URLPattern] = ["privacy": "", "account": "account/<name>"]
+}
+
+/// Mounted links, the root, an alias and a universal-link prefix.
+enum FuzzNestedLink: DeepLinkCodable, Hashable {
+  case home
+  case settings(FuzzSettingsLink)
+  case user(id: Int, FuzzAccountLink)
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com/app", "example.com"]
+  static let routes: [String: URLPattern] = [
+    "home": "", "settings": "settings", "user": "user/<int:id>",
+  ]
+}
+
 /// Links whose query reads `+` as a space, for decode → print → decode with form decoding.
 enum FuzzFormLink: DeepLinkCodable, Hashable {
   case find(query: String, tags: [String], page: Int?)
@@ -172,6 +208,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if routed == nil, (try? router.requireRoute(url)) != nil { fatalError("requireRoute on \(url)") }
   checkRoundTrip(FuzzLink.self, url)
   checkRoundTrip(FuzzFormLink.self, url)
+  checkRoundTrip(FuzzNestedLink.self, url)
   checkFirstSegmentLook(url)
   _ = try? URLPattern(validating: url)
   fuzzPrinting(url.split(separator: "|", omittingEmptySubsequences: false).map(String.init))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the reader, the matcher, the router and a link enum with libFuzzer and
-# AddressSanitizer.
+# Fuzzes the reader, the matcher, the router and link enums (one of them mounting others)
+# with libFuzzer and AddressSanitizer.
 # Usage: Fuzz/run.sh [seconds]   (default 60)
 # A failure stops with a `Fatal error:` line naming the input. AddressSanitizer may then report
 # an error inside Swift's crash handler (CrashHandlerLinux.cpp); that one is about the
@@ -19,4 +19,6 @@ printf 'myapp://when?date=2024-02-29T12:00:00.5Z&ratio=0.1&flag=true' > "$out/co
 printf 'user|/42/x|q|a b|much-longer-host' > "$out/corpus/seed6"
 printf 'h|/p|n|v|caf\xc3\xa9' > "$out/corpus/seed7"
 printf 'myapp://item/a+b?ref=mail+c%%2Bd&r+e=1' > "$out/corpus/seed8"
+printf 'https://example.com/app/user/7/tag/x?tags=a&tags=b' > "$out/corpus/seed9"
+printf 'myapp://settings/account/ana/pw?reset=true' > "$out/corpus/seed10"
 "$out/fuzz-match" -max_total_time="${1:-60}" -max_len=512 "$out/corpus"

@@ -1,4 +1,5 @@
 import DeepLinking
+import Foundation
 import Testing
 
 /// A website that serves the app's links under a path prefix, and the root route.
@@ -75,5 +76,42 @@ import Testing
       error.description
         == #"cannot print home: host "example.com" is not a universal-link host; expected one of "example.com/app", "example.com/app/v2", "links.example.org""#
     )
+  }
+}
+
+/// A hand-written link type reads the same prefixes: `init?(url:)` gets the custom-scheme form.
+@Suite struct HandWrittenPrefixTests {
+  enum HandLink: DeepLinkRepresentable, Equatable {
+    case home
+    case user(id: Int)
+
+    static let scheme = "hand"
+    static let universalLinkHosts: Set<String> = ["example.com/app"]
+
+    init?(url: URL) {
+      let parts = url.path.split(separator: "/")
+      switch (url.host ?? "", parts.count) {
+      case ("", 0): self = .home
+      case ("user", 1):
+        guard let id = Int(parts[0]) else { return nil }
+        self = .user(id: id)
+      default: return nil
+      }
+    }
+
+    var host: String { self == .home ? "" : "user" }
+    var path: String { if case .user(let id) = self { "/\(id)" } else { "" } }
+    var queryItems: [URLQueryItem] { [] }
+  }
+
+  @Test func decodesAndPrintsUnderThePrefix() throws {
+    #expect(try HandLink.decode("https://example.com/app/user/42") == .user(id: 42))
+    #expect(try HandLink.decode("https://example.com/app/") == .home)
+    #expect(
+      try HandLink.user(id: 42).universalLink().absoluteString == "https://example.com/app/user/42")
+    #expect(try HandLink.home.urlString == "hand://")
+    #expect(HandLink.user(id: 42).matches(URL(string: "https://example.com/app/user/42?x=1")!))
+    #expect(HandLink.home.matches(URL(string: "https://example.com/app")!))
+    #expect(throws: DeepLinkError.self) { try HandLink.decode("https://example.com/user/42") }
   }
 }

@@ -38,7 +38,9 @@
 ///
 /// `String`, every integer type, `Double`, `Float`, `Bool` (`true`/`false`), `UUID`, `URL`
 /// (its absolute string), `Date` (ISO 8601 in UTC, with as many fraction digits as it takes to
-/// read back the same `Date`), enums with `String` or `Int` raw values, and arrays of these.
+/// read back the same `Date`), enums with `String` or `Int` raw values, your own
+/// ``DeepLinkValue`` types, and arrays of these; and a ``DeepLinkRoutes`` link enum, which
+/// mounts its routes under the case's route (see <doc:ComposingLinks>).
 /// An unlabeled value (`case region(Region)`) binds to a parameter named `_0`, or to the
 /// route's only parameter. Query items that no value asks for (`utm_source`, say) are ignored;
 /// for a value that is not an array, the first item of its name is read.
