@@ -3,9 +3,12 @@ import PackageDescription
 
 let package = Package(
   name: "DeepLinking",
+  // Swift concurrency (the main-actor router, waiting links) needs these on Apple platforms.
+  platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
   products: [
     .library(name: "DeepLinking", targets: ["DeepLinking"]),
     .library(name: "DeepLinkingTesting", targets: ["DeepLinkingTesting"]),
+    .library(name: "DeepLinkCommandLine", targets: ["DeepLinkCommandLine"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],
   dependencies: [],

@@ -4,7 +4,10 @@
 #
 # - The README's block that imports PackageDescription is the throwaway package's manifest
 #   (its Installation section, by path to ../DeepLinking), so the instructions are checked too.
-# - Its first block's `enum AppLink` declaration is the app target, MyApp.
+# - Its first block's `enum AppLink` declaration is the app target, MyApp, made `public` as the
+#   README's command-line section says.
+# - The block that calls `DeepLinkCommand.main` is the command-line target, MyAppLinks, whose
+#   `aasa`, `routes --json` and `check FILE` are then run on that enum.
 # - A block with `@Test` is a file of the test target, MyAppTests.
 # - Every other block is the main.swift of an executable target of its own.
 # Blocks fenced as ```swift are checked; other fences (```, ```text) are not Swift.
@@ -36,7 +39,8 @@ first="$work/blocks/1.swift"
 # The app target: the first block's enum, from `enum AppLink` to its closing brace.
 {
   echo "import DeepLinking"
-  awk '/^enum AppLink/ { on = 1 } on { print } on && /^}/ { exit }' "$first"
+  awk '/^enum AppLink/ { on = 1 } on { print } on && /^}/ { exit }' "$first" |
+    sed -E 's/^( *)(enum|static let) /\1public \2 /'
 } > "$app/Sources/MyApp/AppLink.swift"
 
 targets=""
@@ -45,6 +49,9 @@ for block in "$work"/blocks/*.swift; do
   n=$(basename "$block" .swift)
   if grep -q '@Test' "$block"; then
     cp "$block" "$app/Tests/MyAppTests/Block$n.swift"
+  elif grep -q 'DeepLinkCommand.main' "$block"; then
+    mkdir -p "$app/Sources/MyAppLinks"
+    cp "$block" "$app/Sources/MyAppLinks/main.swift"
   else
     mkdir -p "$app/Sources/Block$n"
     cp "$block" "$app/Sources/Block$n/main.swift"
@@ -72,3 +79,18 @@ if ! (cd "$app" && swift build --build-tests >"$work/build.log" 2>&1); then
   exit 1
 fi
 echo "every code block compiles"
+
+# The app's command line, as the README's command-line section runs it.
+links="$app/.build/debug/MyAppLinks"
+printf 'myapp://user/42?tab=posts\nhttps://example.com/search/a%%20b\n\nmyapp://settings\n' \
+  > "$work/links.txt"
+for command in "aasa ABCDE12345.com.example.app" "routes --json" "check $work/links.txt"; do
+  # shellcheck disable=SC2086
+  if ! "$links" $command >"$work/command.log" 2>&1; then
+    echo "MyAppLinks $command failed:" >&2
+    cat "$work/command.log" >&2
+    exit 1
+  fi
+done
+grep -q '"case": "user"' <("$links" routes --json)
+echo "the README's command-line target runs aasa, routes --json and check FILE"

@@ -1,20 +1,11 @@
 @_spi(DeepLinkingTools) import DeepLinking
+import Foundation
 
 extension DeepLinkCommand {
   /// The link's case and values, then its canonical URLs.
   static func describe<Link: DeepLinkCodable>(_ link: Link) -> String {
-    guard let fields = try? link._fields(), let builder = try? link.deepLinkBuilder() else {
-      return "\(link._description)\n"
-    }
-    let values = fields.values.map { label, strings in
-      let shown =
-        strings.count == 1
-        ? quoted(strings[0]) : "[" + strings.map(quoted).joined(separator: ", ") + "]"
-      return label.hasPrefix("_") ? shown : "\(label): \(shown)"
-    }
-    var lines = [
-      fields.caseName + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
-    ]
+    guard let builder = try? link.deepLinkBuilder() else { return "\(link._description)\n" }
+    var lines = [String(swiftLiteral(link).dropFirst())]
     if let url = try? builder.string() { lines.append("  url:       \(url)") }
     for host in Link.universalLinkHosts.sorted() {
       if let url = try? builder.universalLinkString(host: host) {
@@ -22,6 +13,45 @@ extension DeepLinkCommand {
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `.user(id: 42, tab: .posts)`: a value as Swift would write it.
+  static func swiftLiteral(_ value: Any) -> String {
+    switch value {
+    case let text as String: return quoted(text)
+    case let flag as Bool: return "\(flag)"
+    case let number as any BinaryInteger: return "\(number)"
+    case let number as Double: return "\(number)"
+    case let number as Float: return "\(number)"
+    case let uuid as UUID: return "UUID(uuidString: \(quoted(uuid.uuidString)))!"
+    case let url as URL: return "URL(string: \(quoted(url.absoluteString)))!"
+    case let date as Date: return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
+    case let custom as any DeepLinkValue:
+      return "\(type(of: custom))(deepLinkValue: \(quoted(custom.deepLinkValue)))!"
+    default: break
+    }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional?:
+      return mirror.children.first.map { swiftLiteral($0.value) } ?? "nil"
+    case .collection?:
+      return "[" + mirror.children.map { swiftLiteral($0.value) }.joined(separator: ", ") + "]"
+    case .enum?:
+      guard let payload = mirror.children.first, let name = payload.label else {
+        return ".\(value)"
+      }
+      let values = Mirror(reflecting: payload.value)
+      guard values.displayStyle == .tuple else {
+        return ".\(name)(\(swiftLiteral(payload.value)))"
+      }
+      let arguments = values.children.map { child in
+        let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
+        return (label.map { "\($0): " } ?? "") + swiftLiteral(child.value)
+      }
+      return ".\(name)(" + arguments.joined(separator: ", ") + ")"
+    default:
+      return "\(value)"
+    }
   }
 
   static func decode<Link: DeepLinkCodable>(_ url: String, as type: Link.Type) -> Result {

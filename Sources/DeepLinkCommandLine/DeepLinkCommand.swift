@@ -1,4 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
+import Foundation
 
 /// The `deeplink` command: matches URLs against patterns and explains failures; decodes,
 /// prints and checks links; lists routes and writes the `apple-app-site-association` file.
@@ -14,42 +15,60 @@ public enum DeepLinkCommand {
   public struct Result: Sendable, Equatable {
     /// The text printed to standard output.
     public var output: String
-    /// The exit status: 0 matched, 1 no match, 2 usage error.
+    /// The exit status: 0 success, 1 something failed (no match, a link that does not
+    /// decode, a route problem), 2 usage error or unreadable input.
     public var status: Int32
+    /// The text printed to standard error: progress of a long `check`.
+    public var errorOutput: String
 
     /// Creates a result.
     /// - Parameters:
     ///   - output: The text printed to standard output.
     ///   - status: The exit status.
-    public init(output: String, status: Int32) {
+    ///   - errorOutput: The text printed to standard error.
+    public init(output: String, status: Int32, errorOutput: String = "") {
       self.output = output
       self.status = status
+      self.errorOutput = errorOutput
     }
   }
 
-  /// The usage text.
-  public static let usage = """
+  /// The usage text, naming the link type that the link commands work on.
+  /// - Parameter linkType: The link type's name, as `--help` shows it.
+  /// - Returns: The text.
+  public static func usage(linkType: String) -> String {
+    """
     usage: deeplink match <pattern>... <url>
            deeplink decode <url>
            deeplink print <case> [<label>=<value>]...
-           deeplink check <url>...
-           deeplink routes
+           deeplink check <url>... | <file> | -
+           deeplink routes [--json]
            deeplink aasa <app-id>...
            deeplink            (a short demonstration)
+
+    decode, print, check, routes and aasa work on \(linkType).
 
     match   Matches <url> against each pattern in turn and prints the first that
             matches with its parameters and their types, or why each one failed.
     decode  Decodes <url> into a link and prints it with its canonical URLs.
     print   Makes a link from its case name and values, and prints its URLs;
             repeat a label for an array, or give an unlabeled value alone.
-    check   Decodes each URL and says whether it is canonical; exits 1 if any fails.
-    routes  Lists the route of every case.
+    check   Decodes each URL and says whether it is canonical; with a file (or -
+            for standard input) of one URL per line, counts the links of each
+            route and lists each failing line with its reason. Exits 1 if any fails.
+    routes  Lists every route and alias, and the table's problems; --json prints
+            the link catalogue: each route's values, their types and where they
+            come from, and an example URL in both forms.
     aasa    Prints the apple-app-site-association file that opens the universal
             links of every route in the apps <app-id> (such as
             ABCDE12345.com.example.app); serve it at
             https://<host>/.well-known/apple-app-site-association.
 
     """
+  }
+
+  /// The usage text for the example links of `deeplink` itself.
+  public static let usage = usage(linkType: "ExampleLink, a built-in example enum")
 
   /// Runs the command with `arguments` (without the program name) for the example links.
   /// - Parameter arguments: The command-line arguments.
@@ -61,20 +80,62 @@ public enum DeepLinkCommand {
   /// Runs the command with `arguments` (without the program name) for your own link type.
   ///
   /// ```swift
-  /// // Sources/myapp-links/main.swift
-  /// let arguments = Array(CommandLine.arguments.dropFirst())
-  /// let result = DeepLinkCommand.run(arguments, links: AppLink.self)
+  /// let result = DeepLinkCommand.run(["routes", "--json"], links: AppLink.self)
   /// print(result.output, terminator: "")
   /// ```
+  ///
+  /// ``main(links:)`` does that for an executable target, with standard input and error.
   /// - Parameters:
   ///   - arguments: The command-line arguments.
   ///   - links: The link type that `decode`, `print`, `check`, `routes` and `aasa` use.
-  /// - Returns: The output and exit status.
-  public static func run<Link: DeepLinkCodable>(_ arguments: [String], links: Link.Type)
-    -> Result
-  {
+  ///   - standardInput: What `check -` reads; the process's standard input by default.
+  /// - Returns: The output and exit status; a long `check`'s progress is in
+  ///   ``Result/errorOutput``.
+  public static func run<Link: DeepLinkCodable>(
+    _ arguments: [String], links: Link.Type,
+    standardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+  ) -> Result {
+    var progress = ""
+    var result = run(
+      arguments, links: links,
+      environment: Environment(standardInput: standardInput, progress: { progress += $0 }))
+    result.errorOutput = progress
+    return result
+  }
+
+  /// Runs the command line of the process for `links` and exits with its status: the whole
+  /// `main.swift` of an app's command-line target.
+  ///
+  /// ```swift
+  /// import DeepLinkCommandLine
+  /// import MyApp
+  ///
+  /// DeepLinkCommand.main(links: AppLink.self)
+  /// ```
+  /// - Parameter links: The app's link type.
+  public static func main<Link: DeepLinkCodable>(links: Link.Type) -> Never {
+    let result = run(
+      Array(CommandLine.arguments.dropFirst()), links: links,
+      environment: Environment(
+        standardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+        progress: { FileHandle.standardError.write(Data($0.utf8)) }))
+    print(result.output, terminator: "")
+    exit(result.status)
+  }
+
+  static func run<Link: DeepLinkCodable>(
+    _ arguments: [String], links: Link.Type, environment: Environment
+  ) -> Result {
+    let usage =
+      links == ExampleLink.self ? Self.usage : usage(linkType: String(describing: Link.self))
     guard let command = arguments.first else { return demonstration() }
     let rest = Array(arguments.dropFirst())
+    if command != "match", let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }),
+      !(command == "routes" && option == "--json")
+    {
+      return Result(
+        output: "unknown option \(quoted(option)) for \(command)\n\n" + usage, status: 2)
+    }
     switch command {
     case "match" where arguments.count >= 3:
       return match(url: rest[rest.count - 1], patterns: rest.dropLast()[...])
@@ -82,16 +143,22 @@ public enum DeepLinkCommand {
       return decode(rest[0], as: links)
     case "print" where !rest.isEmpty:
       return printLink(caseName: rest[0], arguments: rest.dropFirst(), as: links)
+    case "check" where rest.count == 1 && (rest[0] == "-" || !rest[0].contains(":")):
+      return checkFile(rest[0], as: links, environment: environment)
     case "check" where !rest.isEmpty:
       return check(rest, as: links)
     case "routes" where rest.isEmpty:
       return routes(of: links)
+    case "routes" where rest == ["--json"]:
+      return catalogue(of: links)
     case "aasa" where !rest.isEmpty:
       return appSiteAssociation(appIDs: rest, of: links)
     case "help", "-h", "--help":
       return Result(output: usage, status: 0)
+    case "match", "decode", "print", "check", "routes", "aasa":
+      return Result(output: "wrong arguments for \(command)\n\n" + usage, status: 2)
     default:
-      return Result(output: usage, status: 2)
+      return Result(output: "unknown command \(quoted(command))\n\n" + usage, status: 2)
     }
   }
 
@@ -156,7 +223,19 @@ public enum DeepLinkCommand {
       ("myapp://user/<int:id>", "myapp://user/devxoul"),
       ("myapp://user/:id", "myapp://user@evil.com/1"),
     ]
-    var output = "DeepLinking demonstration: deeplink match <pattern>... <url>\n"
+    var output = "DeepLinking demonstration\n\n"
+    output += "ExampleLink decodes URLs into its cases and prints cases back into URLs:\n"
+    let url = "https://example.com/user/42?tab=posts"
+    output += "\n$ deeplink decode '\(url)'\n" + decode(url, as: ExampleLink.self).output
+    output += "\n$ deeplink print search query='a b/c' page=2\n"
+    output +=
+      printLink(caseName: "search", arguments: ["query=a b/c", "page=2"], as: ExampleLink.self)
+      .output
+    output += "\nA URL that fits no route fails with the reason and the nearest route:\n"
+    output += "\n$ deeplink decode 'myapp://usr/1'\n"
+    output += decode("myapp://usr/1", as: ExampleLink.self).output
+    output += "\nURLPattern matches one pattern, as in the seed articles "
+    output += "(deeplink match <pattern>... <url>):\n"
     for example in examples {
       output += "\n$ deeplink match '\(example.pattern)' '\(example.url)'\n"
       output += match(url: example.url, patterns: [example.pattern]).output

@@ -350,7 +350,7 @@ import Testing
       #"app ID "abcde12345.com.example.app" is not "<team ID>.<bundle ID>"; expected 10 capital letters or digits, ".", then the bundle ID, such as ABCDE12345.com.example.app"#
         + "\n", 2
     ),
-    (["aasa"], DeepLinkCommand.usage, 2),
+    (["aasa"], "wrong arguments for aasa\n\n" + DeepLinkCommand.usage, 2),
   ]
 
   @Test(arguments: usageErrors)

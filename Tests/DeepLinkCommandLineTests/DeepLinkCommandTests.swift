@@ -48,9 +48,20 @@ import Testing
     #expect(result.status == 2)
   }
 
-  @Test(arguments: [["match"], ["match", "only-one"], ["frobnicate"]])
-  func usage(arguments: [String]) {
-    #expect(DeepLinkCommand.run(arguments) == .init(output: DeepLinkCommand.usage, status: 2))
+  /// Usage errors say what is wrong, then print the usage.
+  @Test(arguments: [
+    (["match"], "wrong arguments for match"), (["match", "only-one"], "wrong arguments for match"),
+    (["frobnicate"], #"unknown command "frobnicate""#),
+    (["bogus", "x"], #"unknown command "bogus""#),
+    (["decode"], "wrong arguments for decode"),
+    (["routes", "--jsn"], #"unknown option "--jsn" for routes"#),
+    (["check", "--verbose", "x"], #"unknown option "--verbose" for check"#),
+    (["routes", "extra"], "wrong arguments for routes"),
+  ])
+  func usage(arguments: [String], reason: String) {
+    #expect(
+      DeepLinkCommand.run(arguments)
+        == .init(output: reason + "\n\n" + DeepLinkCommand.usage, status: 2))
   }
 
   /// Asking for help prints the usage and succeeds; a usage error prints it and fails.
@@ -58,6 +69,7 @@ import Testing
   func help(arguments: [String]) {
     #expect(DeepLinkCommand.run(arguments) == .init(output: DeepLinkCommand.usage, status: 0))
     #expect(DeepLinkCommand.usage.contains("deeplink aasa <app-id>..."))
+    #expect(DeepLinkCommand.usage.contains("work on ExampleLink, a built-in example enum."))
   }
 
   @Test func demonstrationRunsTheSeedExamples() {

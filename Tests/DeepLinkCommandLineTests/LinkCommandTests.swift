@@ -19,7 +19,7 @@ enum TypoRoutes: DeepLinkCodable, Hashable {
       (
         ["decode", "https://example.com/user/42?tab=posts"],
         """
-        user(id: "42", tab: "posts")
+        user(id: 42, tab: .posts)
           url:       myapp://user/42?tab=posts
           universal: https://example.com/user/42?tab=posts
 
@@ -33,7 +33,7 @@ enum TypoRoutes: DeepLinkCodable, Hashable {
       (
         ["print", "search", "query=a b/c", "tags=x", "tags=y"],
         """
-        search(query: "a b/c", tags: ["x", "y"])
+        search(query: "a b/c", page: nil, tags: ["x", "y"])
           url:       myapp://search/a%20b%2Fc?tags=x&tags=y
           universal: https://example.com/search/a%20b%2Fc?tags=x&tags=y
 
@@ -42,7 +42,7 @@ enum TypoRoutes: DeepLinkCodable, Hashable {
       (
         ["print", "region", "eu-west-3"],
         """
-        region("eu-west-3")
+        region(.euWest3)
           url:       myapp://region/eu-west-3
           universal: https://example.com/region/eu-west-3
 

@@ -200,7 +200,7 @@ extension DeepLinkCodable {
 
   /// The builder of the link `encoded` (this link taken apart) through route `index` of
   /// `table`; with `checkingRivals`, refusing a URL that a route winning over it would take.
-  private func builder(
+  func builder(
     _ encoded: EncodedLink, through index: Int, in table: LinkTable, checkingRivals: Bool
   ) throws(DeepLinkError) -> DeepLinkBuilder {
     // Errors box the link for their message; the path that prints does not.

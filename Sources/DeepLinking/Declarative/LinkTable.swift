@@ -192,18 +192,21 @@ final class LinkTable: Sendable {
   /// The tables made so far, by link type.
   private final class Cache: Sendable {
     #if canImport(Darwin)
-      // `NSLock` guards `tables`; `Mutex` needs macOS 15 and iOS 18.
+      // `NSLock` guards `tables` (`Mutex` needs macOS 15 and iOS 18, `withLock` iOS 17).
       private let lock = NSLock()
       private nonisolated(unsafe) var tables: [ObjectIdentifier: LinkTable] = [:]
 
       func table(for type: ObjectIdentifier, make: () -> LinkTable) -> LinkTable {
-        if let table = lock.withLock({ tables[type] }) { return table }
+        lock.lock()
+        let known = tables[type]
+        lock.unlock()
+        if let known { return known }
         let table = make()
-        return lock.withLock {
-          if let made = tables[type] { return made }
-          tables[type] = table
-          return table
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let made = tables[type] { return made }
+        tables[type] = table
+        return table
       }
     #else
       private let tables = Mutex<[ObjectIdentifier: LinkTable]>([:])

@@ -31,6 +31,11 @@ final class RouteProbe {
   private(set) var arrayPathLabels: [String] = []
   /// The case made up, when the probe got to the end of its values.
   var madeUp: Any?
+  /// The link to hand out for the value that mounts another link's routes, when it must be a
+  /// given one (an example of one route); otherwise the first that can be made up.
+  var mountValue: Any?
+  /// The labels of the optional values asked for.
+  private(set) var optionalLabels: Set<String> = []
 
   init(caseName: String, pattern: URLPattern, depth: Int = 0) {
     self.caseName = caseName
@@ -64,12 +69,15 @@ final class RouteProbe {
 
   fileprivate func asked(_ label: String, optional: Bool) {
     labels.append(label)
+    if optional { optionalLabels.insert(label) }
     if optional, isPathValue(label) { optionalPathLabels.append(label) }
   }
 
-  fileprivate func asked<T>(_ label: String, type: T.Type) {
+  fileprivate func asked(_ label: String, type: Any.Type) {
     valueTypes[label] = type
-    if let routes = type as? any DeepLinkRoutes.Type { mounts.append((label, routes)) }
+    if let routes = type as? any DeepLinkRoutes.Type, !optionalLabels.contains(label) {
+      mounts.append((label, routes))
+    }
   }
 
   /// A case of the mounted link `type`, made up by probing its routes in order.
@@ -170,17 +178,73 @@ private struct ProbeDecoder: Decoder {
     let probe: RouteProbe
     var codingPath: [any CodingKey] { [] }
     var allKeys: [Key] { [] }
-    /// Asked by every `decodeIfPresent`, for an optional value: `nil`.
+    /// Asked by a `decodeIfPresent` of the protocol's own, for an optional value: `nil`.
     func contains(_ key: Key) -> Bool {
       probe.asked(key.stringValue, optional: true)
       return false
+    }
+    /// An optional value: `nil`, its type noted.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+      probe.asked(key.stringValue, optional: true)
+      probe.asked(key.stringValue, type: type)
+      return nil
+    }
+    // The protocol's own versions for these types would not say the type.
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+      try decodeIfPresent(type as Any.Type, key)
+    }
+    private func decodeIfPresent<T>(_ type: Any.Type, _ key: Key) throws -> T? {
+      probe.asked(key.stringValue, optional: true)
+      probe.asked(key.stringValue, type: type)
+      return nil
     }
     func decodeNil(forKey key: Key) throws -> Bool { true }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       probe.asked(key.stringValue, optional: false)
       probe.asked(key.stringValue, type: type)
       if let link = type as? any DeepLinkRoutes.Type {
-        guard let made = probe.makeUpLink(link) as? T else { throw CannotMakeUp() }
+        guard let made = (probe.mountValue ?? probe.makeUpLink(link) as Any?) as? T else {
+          throw CannotMakeUp()
+        }
         return made
       }
       return try ProbeDecoder(probe: probe, level: .value(key.stringValue)).makeUp(type)

@@ -1,5 +1,5 @@
 extension DeepLinkCodable {
-  /// Every mistake in ``routes``, each with a message that names the route and its case; empty
+  /// Every mistake in ``DeepLinkRoutes/routes``, each with a message that names the route and its case; empty
   /// when the table fits the enum.
   ///
   /// ```swift

@@ -1,0 +1,103 @@
+@_spi(DeepLinkingTools) import DeepLinking
+import Foundation
+
+extension DeepLinkCommand {
+  /// Where a run reads standard input from and reports progress to.
+  struct Environment {
+    /// The bytes of standard input, for `check -`.
+    var standardInput: () -> Data
+    /// Writes a line of progress (standard error in a terminal).
+    var progress: (String) -> Void
+  }
+
+  /// Inputs of more lines than this report progress.
+  static let progressThreshold = 5_000
+
+  /// `check FILE` and `check -`: one URL per line.
+  ///
+  /// Prints each failing line with its number and reason, a count per route and a total.
+  /// Exit status 1 if any line fails, 2 if the file cannot be read or is not text.
+  static func checkFile<Link: DeepLinkCodable>(
+    _ path: String, as type: Link.Type, environment: Environment
+  ) -> Result {
+    let data: Data
+    if path == "-" {
+      data = environment.standardInput()
+    } else {
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        return Result(
+          output: "cannot read \(quoted(path)): \(error.localizedDescription)\n", status: 2)
+      }
+    }
+    let name = path == "-" ? "standard input" : quoted(path)
+    if let nul = data.firstIndex(of: 0) {
+      return Result(
+        output: "\(name) is not a text file: it has a NUL byte at offset "
+          + "\(nul - data.startIndex); expected one URL per line\n",
+        status: 2)
+    }
+    return check(lines: lines(of: data), of: name, as: type, progress: environment.progress)
+  }
+
+  /// The lines of `data`, split at `\n`, without a `\r` before it.
+  static func lines(of data: Data) -> [Data] {
+    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.map { line in
+      line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+    }
+  }
+
+  /// Decodes each line as a link.
+  static func check<Link: DeepLinkCodable>(
+    lines: [Data], of name: String, as type: Link.Type, progress: (String) -> Void
+  ) -> Result {
+    var counts: [String: Int] = [:]
+    var failures = ""
+    var failed = 0
+    var blank = 0
+    let reports = lines.count > progressThreshold
+    for (index, line) in lines.enumerated() {
+      if reports, index > 0, index.isMultiple(of: 10_000) {
+        progress("checked \(index) of \(lines.count) lines\n")
+      }
+      let number = index + 1
+      guard let text = String(data: line, encoding: .utf8) else {
+        failures += "line \(number): is not UTF-8; expected a URL\n"
+        failed += 1
+        continue
+      }
+      let url = text.trimmingCharacters(in: .whitespaces)
+      if url.isEmpty {
+        blank += 1
+        continue
+      }
+      do {
+        let link = try Link.decode(url)
+        counts[(try? link._routeName()) ?? "?", default: 0] += 1
+      } catch {
+        failures += "line \(number): \(shortened(url))\n  \(error)\n"
+        failed += 1
+      }
+    }
+    if reports { progress("checked \(lines.count) of \(lines.count) lines\n") }
+    var output = failures.isEmpty ? "" : failures + "\n"
+    let width = counts.keys.map(\.count).max() ?? 0
+    for (route, count) in counts.sorted(by: { $0.key < $1.key }) {
+      output += route + String(repeating: " ", count: width - route.count) + "  \(count)\n"
+    }
+    let decoded = counts.values.reduce(0, +)
+    output +=
+      "\(lines.count) line\(lines.count == 1 ? "" : "s") of \(name): \(decoded) decoded, "
+      + "\(failed) failed" + (blank > 0 ? ", \(blank) blank" : "") + "\n"
+    return Result(output: output, status: failed > 0 ? 1 : 0)
+  }
+
+  /// `text`, or its first 200 characters and how long it is, for a line in a message.
+  static func shortened(_ text: String) -> String {
+    guard text.count > 200 else { return text }
+    return String(text.prefix(200)) + "… (\(text.utf8.count) bytes)"
+  }
+}

@@ -1,0 +1,77 @@
+/// One route of a link type as tools list it; see `DeepLinkCodable._catalogue`.
+@_spi(DeepLinkingTools)
+public struct _CatalogueEntry: Sendable, Equatable {
+  /// A value of the route's case.
+  public struct Parameter: Sendable, Equatable {
+    /// The value's label (`_0` for an unlabeled one).
+    public var name: String
+    /// Its Swift type, such as `Int` or `[String]`.
+    public var type: String
+    /// Whether the path holds it (else a query item of its name).
+    public var inPath: Bool
+    /// Whether it is `Optional`.
+    public var isOptional: Bool
+  }
+
+  /// The route's case names along a mounted route, joined with `.`.
+  public var name: String
+  /// The whole pattern.
+  public var pattern: String
+  /// Whether the route is an alias, which decodes but never prints.
+  public var isAlias: Bool
+  /// The values of every level, in order.
+  public var parameters: [Parameter]
+  /// A URL of the route, from made-up values; `nil` when none could be made up.
+  public var example: String?
+  /// The same link as a universal link on the first universal-link host.
+  public var universalExample: String?
+}
+
+extension DeepLinkCodable {
+  /// Every route and alias of the type, mounted routes flattened, with its values and an
+  /// example URL in both forms; for `deeplink routes --json`.
+  @_spi(DeepLinkingTools)
+  public static var _catalogue: [_CatalogueEntry] {
+    let table = LinkTable.of(Self.self)
+    let website = universalLinkHosts.sorted().first
+    return table.routes.enumerated().map { index, route in
+      var parameters: [_CatalogueEntry.Parameter] = []
+      var value: Any?
+      var madeUp = true
+      for (depth, level) in route.levels.enumerated().reversed() {
+        let probe = level.linkType.probe(
+          level.caseName, level.pattern, depth: depth, mountValue: value)
+        value = probe.madeUp
+        madeUp = madeUp && value != nil
+        let storage = level.pattern.storage
+        let own = probe.labels.filter { $0 != level.mountLabel }.map { label in
+          _CatalogueEntry.Parameter(
+            name: label, type: typeName(probe.valueTypes[label]),
+            inPath: storage.parameterIndex(named: label) != nil
+              || (label == "_0" && storage.parameterCount == 1),
+            isOptional: probe.optionalLabels.contains(label))
+        }
+        parameters = own + parameters
+      }
+      var example: String?
+      var universal: String?
+      if madeUp, let link = value as? Self, let encoded = try? EncodedLink.encode(link),
+        let builder = try? link.builder(encoded, through: index, in: table, checkingRivals: false)
+      {
+        example = try? builder.string()
+        universal = website.flatMap { try? builder.universalLinkString(host: $0) }
+      }
+      return _CatalogueEntry(
+        name: route.name, pattern: route.pattern.source, isAlias: route.isAlias,
+        parameters: parameters, example: example, universalExample: universal)
+    }
+  }
+}
+
+/// `Int`, `[String]`, `Tab`: a value type as Swift writes it.
+private func typeName(_ type: Any.Type?) -> String {
+  guard let type else { return "?" }
+  let name = String(describing: type)
+  guard name.hasPrefix("Array<"), name.hasSuffix(">") else { return name }
+  return "[" + name.dropFirst(6).dropLast() + "]"
+}
