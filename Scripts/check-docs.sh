@@ -10,7 +10,8 @@
 #   `aasa`, `routes --json` and `check FILE` are then run on that enum.
 # - A block with `@Test` is a file of the test target, MyAppTests.
 # - Every other block is the main.swift of an executable target of its own.
-# Blocks fenced as ```swift are checked; other fences (```, ```text) are not Swift.
+# Blocks fenced as ```swift are checked; other fences (```, ```text) are not Swift. Blocks that
+# import SwiftUI, UIKit or UserNotifications are Apple-only snippets, which Linux cannot build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -46,6 +47,7 @@ first="$work/blocks/1.swift"
 targets=""
 for block in "$work"/blocks/*.swift; do
   [ "$block" = "$manifest" ] && continue
+  grep -qE '^import (SwiftUI|UIKit|UserNotifications)$' "$block" && continue
   n=$(basename "$block" .swift)
   if grep -q '@Test' "$block"; then
     cp "$block" "$app/Tests/MyAppTests/Block$n.swift"

@@ -263,8 +263,19 @@ public struct DeepLinkRouter<Destination>: Sendable {
     return destination
   }
 
+  /// Every route that matches `url`, most specific first, with its match: what a router
+  /// whose handlers are `async` tries one after the other.
+  func matches(_ url: String) -> [(match: URLMatch, route: Int)] {
+    var found: [(match: URLMatch, route: Int)] = []
+    storage.table.offerMatches(url, matcher: matcher) { match, route in
+      found.append((match, route))
+      return false
+    }
+    return found
+  }
+
   /// Why `url` has no destination: malformed, no route, or declined by every handler.
-  private func explain(_ url: String, declined: Bool) -> DeepLinkError {
+  func explain(_ url: String, declined: Bool) -> DeepLinkError {
     if case .failure(let error) = matcher.withURLLayout(
       url, failure: { .failure($0) }, { _, _ in Result<Void, DeepLinkError>.success(()) })
     {
