@@ -14,7 +14,8 @@ let package = Package(
     .executableTarget(
       name: "DeepLinkingBenchmarks",
       dependencies: [
-        .product(name: "DeepLinking", package: "DeepLinking"), "DeepLinkingWorkloads",
+        .product(name: "DeepLinking", package: "DeepLinking"),
+        .product(name: "DeepLinkCommandLine", package: "DeepLinking"), "DeepLinkingWorkloads",
       ],
       path: "DeepLinkingBenchmarks"
     ),

@@ -9,6 +9,7 @@
 //   - byte loop:  one pass over the string's UTF-8 bytes (an FNV-1a hash, a serial dependency
 //                 per byte, like a tokenizer's state machine), the floor for any URL reader.
 
+import DeepLinkCommandLine
 import DeepLinking
 import DeepLinkingWorkloads
 import Foundation
@@ -217,6 +218,25 @@ print(
   String(
     format: "\n  mounted ÷ flat: decode %.2f, print %.2f", nestedDecodeNs / flatDecodeNs,
     nestedPrintNs / flatPrintNs))
+
+// MARK: - Workload: `deeplink check -` over a file of 100,000 links
+
+do {
+  let lines = (0..<100_000).map { linkURLs[$0 % linkURLs.count] }
+  let file = Data((lines.joined(separator: "\n") + "\n").utf8)
+  var best = Double.infinity
+  for _ in 0..<3 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = DeepLinkCommand.run(["check", "-"], links: CodableLink.self) { file }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    precondition(result.status == 0, "check failed: \(result.output.prefix(500))")
+    best = min(best, seconds)
+  }
+  print(
+    String(
+      format: "\ndeeplink check - over %d lines: %.3f s, best of 3 (%.0f ns a line)",
+      lines.count, best, best * 1e9 / Double(lines.count)))
+}
 
 runRouterBenchmarks(quick: quick, rounds: rounds)
 

@@ -155,7 +155,7 @@ extension DeepLinkCodable {
     try decode(string, in: LinkTable.of(Self.self))
   }
 
-  private static func decode(_ string: String, in table: LinkTable) throws(DeepLinkError)
+  static func decode(_ string: String, in table: LinkTable) throws(DeepLinkError)
     -> Self
   {
     // Everything but `init(from:)` happens in non-generic code, compiled once.
@@ -189,7 +189,7 @@ extension DeepLinkCodable {
     try deepLinkBuilder(in: LinkTable.of(Self.self))
   }
 
-  private func deepLinkBuilder(in table: LinkTable) throws(DeepLinkError) -> DeepLinkBuilder {
+  func deepLinkBuilder(in table: LinkTable) throws(DeepLinkError) -> DeepLinkBuilder {
     let encoded = try EncodedLink.encode(self)
     guard let index = table.printedRoute(encoded) else {
       throw DeepLinkError.printing(
@@ -346,153 +346,4 @@ extension DeepLinkCodable {
         .unprintable, self, component, value: text, problem: builtIn.refusal)
     }
   }
-}
-
-extension DeepLinkCodable {
-  /// The name of the case, as `routes` keys it, even when a value of the case does not fit
-  /// in a URL; for `DeepLinkingTesting` and the command line.
-  /// - Returns: The case name.
-  /// - Throws: A ``DeepLinkError`` when the type is not an enum with synthesized `Codable`.
-  @_spi(DeepLinkingTools)
-  public func _caseName() throws(DeepLinkError) -> String {
-    if let name = EncodedLink.caseName(of: self) { return name }
-    return try EncodedLink.encode(self).caseName
-  }
-
-  /// Decodes `string` by `routes` instead of the type's own, which are read once: for tests
-  /// that try many tables on one type.
-  /// - Parameters:
-  ///   - string: The URL string.
-  ///   - routes: The routes, by case name.
-  /// - Returns: The link.
-  /// - Throws: A ``DeepLinkError``, as ``decode(_:)-(String)`` does.
-  @_spi(DeepLinkingTools)
-  public static func _decode(_ string: String, routes: [String: URLPattern])
-    throws(DeepLinkError) -> Self
-  {
-    try decode(string, in: table(routes))
-  }
-
-  /// The builder of the link by `routes` instead of the type's own; see ``_decode(_:routes:)``.
-  /// - Parameter routes: The routes, by case name.
-  /// - Returns: The builder.
-  /// - Throws: A ``DeepLinkError``, as ``deepLinkBuilder()`` does.
-  @_spi(DeepLinkingTools)
-  public func _deepLinkBuilder(routes: [String: URLPattern]) throws(DeepLinkError)
-    -> DeepLinkBuilder
-  {
-    try deepLinkBuilder(in: Self.table(routes))
-  }
-
-  private static func table(_ routes: [String: URLPattern]) -> LinkTable {
-    LinkTable.make(
-      Self.self, routes: routes, aliases: [:], decodesPlusAsSpace: decodesPlusAsSpace)
-  }
-
-  /// The name of the link's route: its case names along a mounted route, joined with `.`
-  /// (`settings.account`); for `DeepLinkingTesting` and the command line.
-  /// - Returns: The route name.
-  /// - Throws: A ``DeepLinkError`` when the link cannot be taken apart.
-  @_spi(DeepLinkingTools)
-  public func _routeName() throws(DeepLinkError) -> String {
-    try EncodedLink.encode(self).caseNames.joined(separator: ".")
-  }
-
-  /// The names of the type's routes, mounted ones included (see ``_routeName()``), in order.
-  @_spi(DeepLinkingTools)
-  public static var _routeNames: [String] { _allRoutes.filter { !$0.isAlias }.map(\.name) }
-
-  /// The type's routes and aliases with mounted links' routes flattened: each one's name (see
-  /// ``_routeName()``), its whole pattern, and whether it is an alias; routes first, by name.
-  @_spi(DeepLinkingTools)
-  public static var _allRoutes: [(name: String, pattern: URLPattern, isAlias: Bool)] {
-    LinkTable.of(Self.self).routes.map { ($0.name, $0.pattern, $0.isAlias) }
-  }
-
-  /// The link printed through each alias of its case: the alias's pattern and the URL.
-  /// - Returns: The alias patterns and URLs, in the order of the table.
-  /// - Throws: A ``DeepLinkError`` when the link does not print through an alias.
-  @_spi(DeepLinkingTools)
-  public func _aliasURLs() throws(DeepLinkError) -> [(alias: String, url: String)] {
-    let encoded = try EncodedLink.encode(self)
-    let table = LinkTable.of(Self.self)
-    var urls: [(alias: String, url: String)] = []
-    for (index, route) in table.routes.enumerated()
-    where route.isAlias && route.caseNames == encoded.caseNames {
-      let builder = try builder(encoded, through: index, in: table, checkingRivals: false)
-      urls.append((route.pattern.source, try builder.string()))
-    }
-    return urls
-  }
-
-  /// The case in messages: `case "sign-out"`, followed by its Swift name when `CodingKeys`
-  /// rename it, `case "sign-out" (the CodingKeys name of case "signOut")`.
-  /// - Parameter caseName: The case's name as `routes` keys it (see ``_caseName()``).
-  /// - Returns: The reference.
-  @_spi(DeepLinkingTools)
-  public func _caseReference(_ caseName: String) -> String {
-    guard let swiftName = swiftCaseName(of: self), swiftName != caseName else {
-      return "case \(quoted(caseName))"
-    }
-    return "case \(quoted(caseName)) (the CodingKeys name of case \(quoted(swiftName)))"
-  }
-
-  /// The case name and each associated value as the URL writes it, in declaration order.
-  /// - Returns: The case name and the values by label (`_0` for an unlabeled one).
-  /// - Throws: A ``DeepLinkError`` when the case cannot be encoded.
-  @_spi(DeepLinkingTools)
-  public func _fields() throws(DeepLinkError) -> (
-    caseName: String, values: [(label: String, strings: [String])]
-  ) {
-    let encoded = try EncodedLink.encode(self)
-    return (encoded.caseName, encoded.values.map { ($0.label, $0.strings) })
-  }
-
-  /// Makes the case `caseName` from values written as in URLs, by label.
-  /// - Parameters:
-  ///   - caseName: The case's name.
-  ///   - values: Label–value pairs; a label may repeat for an array.
-  /// - Returns: The link.
-  /// - Throws: A ``DeepLinkError`` naming a missing or invalid value.
-  @_spi(DeepLinkingTools)
-  public static func _make(caseName: String, values: [(label: String, value: String)])
-    throws(DeepLinkError) -> Self
-  {
-    let state = LinkDecodingState(
-      caseName: caseName,
-      queryItems: values.map { URLQueryItem(name: $0.label, value: $0.value) },
-      linkType: Self.self)
-    func making(_ error: DeepLinkError) -> DeepLinkError {
-      // An error about the type (`.url`) has no value to quote.
-      let found = error.component == .url ? "" : error.value.map { quoted($0) + " " } ?? "missing; "
-      return DeepLinkError(making: caseName, reason: found + error.problem, code: error.code)
-    }
-    let link: Self
-    do {
-      link = try Self(from: CaseDecoder(state: state))
-    } catch let error as DeepLinkError {
-      throw making(error)
-    } catch {
-      throw DeepLinkError(
-        making: caseName,
-        reason: "\(quoted(caseName)) is not a case of \(Self.self); expected one of "
-          + routes.keys.sorted().joined(separator: ", "),
-        code: .invalidRoute)
-    }
-    if let failure = state.failure { throw making(failure) }
-    return link
-  }
-}
-
-/// The name of `link`'s case as Swift spells it, which a `CodingKeys` enum may rename: the
-/// label of its associated values, or, for a case without any, its description when the type
-/// does not describe itself otherwise; `nil` when neither tells.
-func swiftCaseName(of link: some Any) -> String? {
-  let mirror = Mirror(reflecting: link)
-  guard mirror.displayStyle == .enum else { return nil }
-  if let label = mirror.children.first?.label { return label }
-  guard !(link is CustomStringConvertible), !(link is CustomDebugStringConvertible) else {
-    return nil
-  }
-  return String(describing: link)
 }
