@@ -38,22 +38,31 @@ extension DeepLinkCommand {
           + "\(nul - data.startIndex); expected one URL per line\n",
         status: 2)
     }
-    return check(lines: lines(of: data), of: name, as: type, progress: environment.progress)
+    return check([UInt8](data), of: name, as: type, progress: environment.progress)
   }
 
-  /// The lines of `data`, split at `\n`, without a `\r` before it.
-  static func lines(of data: Data) -> [Data] {
-    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    if lines.last?.isEmpty == true { lines.removeLast() }
-    return lines.map { line in
-      line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+  /// The lines of `bytes`: ranges split at `\n`, without the spaces and tabs around them (and
+  /// a `\r` before the `\n`).
+  static func lines(of bytes: [UInt8]) -> [Range<Int>] {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+    var lines: [Range<Int>] = []
+    var start = 0
+    while start < bytes.count {
+      let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      var (lower, upper) = (start, newline)
+      while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+      while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+      lines.append(lower..<upper)
+      start = newline + 1
     }
+    return lines
   }
 
-  /// Decodes each line as a link.
+  /// Decodes each line of `bytes` as a link.
   static func check<Link: DeepLinkCodable>(
-    lines: [Data], of name: String, as type: Link.Type, progress: (String) -> Void
+    _ bytes: [UInt8], of name: String, as type: Link.Type, progress: (String) -> Void
   ) -> Result {
+    let lines = lines(of: bytes)
     var counts: [String: Int] = [:]
     var failures = ""
     var failed = 0
@@ -64,19 +73,19 @@ extension DeepLinkCommand {
         progress("checked \(index) of \(lines.count) lines\n")
       }
       let number = index + 1
-      guard let text = String(data: line, encoding: .utf8) else {
+      if line.isEmpty {
+        blank += 1
+        continue
+      }
+      // Invalid UTF-8 decodes with replacement characters, which change the bytes.
+      let url = String(decoding: bytes[line], as: UTF8.self)
+      guard url.utf8.elementsEqual(bytes[line]) else {
         failures += "line \(number): is not UTF-8; expected a URL\n"
         failed += 1
         continue
       }
-      let url = text.trimmingCharacters(in: .whitespaces)
-      if url.isEmpty {
-        blank += 1
-        continue
-      }
       do {
-        let link = try Link.decode(url)
-        counts[(try? link._routeName()) ?? "?", default: 0] += 1
+        counts[try Link._decodeNamingRoute(url).route, default: 0] += 1
       } catch {
         failures += "line \(number): \(shortened(url))\n  \(error)\n"
         failed += 1

@@ -42,6 +42,21 @@ extension DeepLinkCodable {
     try deepLinkBuilder(in: Self.table(routes))
   }
 
+  /// Decodes `string` and names the route that took it (see ``_routeName()``), without
+  /// taking the link apart again; for `deeplink check`.
+  /// - Parameter string: The URL string.
+  /// - Returns: The link and its route's name.
+  /// - Throws: A ``DeepLinkError``, as ``decode(_:)-(String)`` does.
+  @_spi(DeepLinkingTools)
+  public static func _decodeNamingRoute(_ string: String) throws(DeepLinkError) -> (
+    link: Self, route: String
+  ) {
+    let state = try LinkDecodingState(
+      decoding: string, table: LinkTable.of(Self.self), scheme: scheme,
+      universalLinkHosts: universalLinkHosts, linkType: Self.self)
+    return (try decodeCase(state), state.routeName)
+  }
+
   private static func table(_ routes: [String: URLPattern]) -> LinkTable {
     LinkTable.make(
       Self.self, routes: routes, aliases: [:], decodesPlusAsSpace: decodesPlusAsSpace)

@@ -166,7 +166,7 @@ extension DeepLinkCodable {
   }
 
   /// Builds the case that `state` holds the match of.
-  private static func decodeCase(_ state: LinkDecodingState) throws(DeepLinkError) -> Self {
+  static func decodeCase(_ state: LinkDecodingState) throws(DeepLinkError) -> Self {
     let link: Self
     do {
       link = try Self(from: CaseDecoder(state: state))

@@ -72,6 +72,9 @@ final class LinkDecodingState {
     self.queryItems = []
   }
 
+  /// The name of the route chosen: its case names joined with `.`.
+  var routeName: String { levels.map(\.caseName).joined(separator: ".") }
+
   /// The name of the case being decoded.
   var caseName: String { levels.isEmpty ? madeCaseName : levels[level].caseName }
 
