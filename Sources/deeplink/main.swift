@@ -1,11 +1,3 @@
 import DeepLinkCommandLine
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-let result = DeepLinkCommand.run(Array(CommandLine.arguments.dropFirst()))
-print(result.output, terminator: "")
-exit(result.status)
+DeepLinkCommand.main(links: ExampleLink.self)
