@@ -148,9 +148,6 @@ extension URLPattern {
       token(ops[position], .patternSegment(position + 1))
     }
 
-    /// The tokens of the segments, in order.
-    var tokens: [Token] { ops.indices.map(token(at:)) }
-
     /// For a web pattern, the token that the URL's host must match.
     var authority: Token? { authorityOp.map { token($0, .host) } }
   }

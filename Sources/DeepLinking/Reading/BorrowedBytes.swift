@@ -2,8 +2,8 @@
 // `BorrowedBytes` and `ScratchBuffer`, which can only be made here, inside the closure that
 // keeps their memory alive.
 
-/// Read-only bytes borrowed for the length of a closure: a string's UTF-8, an array's
-/// contents, or a ``ScratchBuffer``'s written part.
+/// Read-only bytes borrowed for the length of a closure: a string's UTF-8, or a
+/// ``ScratchBuffer``'s written part.
 ///
 /// Indexed from 0, with the checks of `UnsafeBufferPointer` (in debug builds). Made only by
 /// the functions of this file; never stored past the closure it was handed to (the reader
@@ -60,9 +60,6 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
 
   fileprivate init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 
-  /// How many elements fit.
-  var capacity: Int { buffer.count }
-
   @inline(__always)
   subscript(position: Int) -> Element {
     get { buffer[position] }
@@ -96,10 +93,4 @@ func withUTF8Bytes<Result>(_ string: String, _ body: (BorrowedBytes) -> Result) 
   }
   var copy = string
   return copy.withUTF8 { body(BorrowedBytes($0)) }
-}
-
-/// Calls `body` with the bytes of `array`.
-@inline(__always)
-func withBorrowedBytes<Result>(_ array: [UInt8], _ body: (BorrowedBytes) -> Result) -> Result {
-  array.withUnsafeBufferPointer { body(BorrowedBytes($0)) }
 }
