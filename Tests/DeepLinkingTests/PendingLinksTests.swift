@@ -64,6 +64,20 @@ import Testing
     #expect(await delivered(pending, count: 2) == [2, 4])
   }
 
+  /// Finishing ends the consumer's loop; links after it are dropped.
+  @Test func finishingEndsTheLinks() async {
+    let pending = PendingLinks<Int>()
+    #expect(await pending.isReady == false)
+    await pending.setReady(true)
+    #expect(await pending.isReady)
+    await pending.receive(1)
+    await pending.finish()
+    await pending.receive(2)
+    var links: [Int] = []
+    for await link in pending.links { links.append(link) }
+    #expect(links == [1])
+  }
+
   /// Links from many tasks while readiness toggles: each is handed over exactly once.
   @Test func everyLinkIsDeliveredExactlyOnce() async {
     let pending = PendingLinks<Int>(policy: .queue(limit: .max))

@@ -180,7 +180,10 @@ final class LinkTable: Sendable {
       for op in storage.ops where op.kind == .parameter && op.builtIn == nil {
         let name = storage.converterName(of: op)
         let label = storage.name(of: op)
-        let type = probe.valueTypes[label] ?? probe.valueTypes["_0"]
+        // An unlabeled value binds to the route's only parameter.
+        let type =
+          probe.valueTypes[label]
+          ?? (storage.parameterCount == 1 ? probe.valueTypes["_0"] : nil)
         guard let valueType = type as? any DeepLinkValue.Type else { continue }
         var types = valueTypes[name] ?? []
         if !types.contains(where: { $0 == valueType }) { types.append(valueType) }

@@ -112,19 +112,16 @@ func admitLink(
   guard let prefix = fitting else {
     let expected = prefixes.map { "https://\(host)/\($0.joined(separator: "/"))/" }.sorted()
     let index = zip(path, prefixes[0]).prefix { $0 == $1 }.count
-    return try refuse(
-      DeepLinkError(
-        layout.linkCount > index ? .pathMismatch : .missingComponent,
-        layout.linkComponent(index), input: string,
-        value: layout.linkCount > index ? path[index] : nil,
-        problem: (layout.linkCount > index ? "is not \(quoted(prefixes[0][index])); " : "")
-          + "expected a link of \(linkType) under "
-          + expected.map(quoted).joined(separator: " or ")))
+    throw DeepLinkError(
+      layout.linkCount > index ? .pathMismatch : .missingComponent,
+      layout.linkComponent(index), input: string,
+      value: layout.linkCount > index ? path[index] : nil,
+      problem: (layout.linkCount > index ? "is not \(quoted(prefixes[0][index])); " : "")
+        + "expected a link of \(linkType) under "
+        + expected.map(quoted).joined(separator: " or "))
   }
   return layout.droppingPathPrefix(prefix.count)
 }
-
-private func refuse(_ error: DeepLinkError) throws(DeepLinkError) -> URLLayout { throw error }
 
 /// An entry of `universalLinkHosts`: a host, and the path prefix of the app's links on it.
 struct UniversalLinkHost: Sendable {
