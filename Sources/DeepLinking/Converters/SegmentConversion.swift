@@ -25,17 +25,22 @@ struct SegmentConversion {
     if let builtIn, standardBuiltIns {
       return .some(Self.convert(builtIn, index: index, isRest: isRest, bytes, link))
     }
-    switch converters().entries[name()] {
-    case .builtIn(let builtIn)?:
+    guard let entry = converters().entries[name()] else { return nil }
+    // What printing could not write back is never captured, whatever the converter.
+    let components = decodedComponents(bytes, link)
+    let printable =
+      isRest
+      ? components[index...].allSatisfy(isPathSegment) : withUTF8Bytes(components[index], isSegmentValue)
+    guard printable else { return .some(nil) }
+    switch entry {
+    case .builtIn(let builtIn):
       if isRest, builtIn != .path {
         // A built-in registered under the name "path" sees the rest as its components.
-        return .some(custom(builtIn.convert(decodedComponents(bytes, link), index)))
+        return .some(custom(builtIn.convert(components, index)))
       }
       return .some(Self.convert(builtIn, index: index, isRest: isRest, bytes, link))
-    case .custom(let converter)?:
-      return .some(custom(converter(decodedComponents(bytes, link), index)))
-    case nil:
-      return nil
+    case .custom(let converter):
+      return .some(custom(converter(components, index)))
     }
   }
 

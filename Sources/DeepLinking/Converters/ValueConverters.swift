@@ -147,7 +147,7 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
   @inline(__always)
   func accepts(decoded bytes: BorrowedBytes) -> Bool {
     switch self {
-    case .string, .path: !isDotSegment(bytes) && !bytes.isEmpty
+    case .string, .path: isSegmentValue(bytes)
     case .int: parseInt(bytes) != nil
     case .float: parseFloat(bytes) != nil
     case .uuid: parseUUID(bytes) != nil
@@ -167,8 +167,9 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
   }
 }
 
-private func isPathSegment(_ segment: String) -> Bool {
-  !segment.isEmpty && segment != "." && segment != ".." && !segment.utf8.contains(slash)
+/// ``isPathSegment(_:)-(BorrowedBytes)`` for a decoded segment as a string.
+func isPathSegment(_ segment: String) -> Bool {
+  withUTF8Bytes(segment) { isPathSegment($0) }
 }
 
 private let slash = UInt8(ascii: "/")
@@ -178,16 +179,19 @@ func isDotSegment(_ bytes: BorrowedBytes) -> Bool {
   (bytes.count == 1 || bytes.count == 2) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
 }
 
+/// Whether decoded `bytes` can be a value in one path segment: not empty and not a dot
+/// segment.
+///
+/// The one rule both directions share: a parameter captures only such a segment, whatever
+/// its converter, and printing writes only such a value into the path, so that what decodes
+/// prints back.
+func isSegmentValue(_ bytes: BorrowedBytes) -> Bool {
+  !bytes.isEmpty && !isDotSegment(bytes)
+}
+
 /// Whether decoded `bytes` may be one segment of a `<path:…>` value: not empty, not a dot
 /// segment, and without an encoded `/` (the value joins its segments with `/`, so a `%2F`
 /// inside one would read back as two).
 func isPathSegment(_ bytes: BorrowedBytes) -> Bool {
-  switch bytes.count {
-  case 0: return false
-  case 1: return bytes[0] != UInt8(ascii: ".") && bytes[0] != slash
-  case 2:
-    if bytes[0] == UInt8(ascii: "."), bytes[1] == UInt8(ascii: ".") { return false }
-    return !bytes.contains(slash)
-  default: return !bytes.contains(slash)
-  }
+  isSegmentValue(bytes) && !bytes.contains(slash)
 }

@@ -244,6 +244,7 @@ private func decodeScalar<T>(
   }
   func parsed<Value>(_ value: Value?) throws -> T {
     guard let value = value as? T else { throw state.invalid(try first(), type, label: label) }
+    try refuseUnprintable(value, decodedFrom: try first(), label: label, state: state)
     return value
   }
   // Metatype identity is a pointer comparison; casts (`is`, `as?`) search conformances.
@@ -266,6 +267,27 @@ private func decodeScalar<T>(
     return try parsed(custom.init(deepLinkValue: try first()))
   }
   return nil
+}
+
+/// Throws for a value that decoded from `text` but would not print back: printing's own
+/// check of its text (`scalarText`) refuses it, or its text, which goes into the path, is
+/// not a segment value. Decoding and printing share these two rules, so that every link a
+/// URL decodes into prints back.
+private func refuseUnprintable<T>(
+  _ value: T, decodedFrom text: String, label: String, state: LinkDecodingState
+) throws {
+  let printed: String?
+  do {
+    printed = try scalarText(value, label: label)
+  } catch {
+    throw state.unprintable(text, T.self, label: label, problem: error.problem)
+  }
+  guard let printed, printed != text, state.pathIndex(for: label) != nil,
+    !withUTF8Bytes(printed, isSegmentValue)
+  else { return }
+  throw state.unprintable(
+    text, T.self, label: label,
+    problem: "its text \(quoted(printed)) is empty or a dot segment; expected a path segment")
 }
 
 /// Reads one associated value through its own `Decodable` conformance: a single value (a

@@ -145,6 +145,15 @@ final class LinkDecodingState {
       problem: "is not a valid \(type); expected \(article(type)) for \(target(label))")
   }
 
+  /// A value that reads from `text` but would not print back, for `problem`.
+  func unprintable(_ text: String, _ type: Any.Type, label: String, problem: String)
+    -> DeepLinkError
+  {
+    DeepLinkError(
+      .queryValue, component(for: label), input: url, value: text,
+      problem: "reads as \(article(type)) that does not print back: \(problem)")
+  }
+
   /// An error about the link type rather than the URL's values: `URL "…" cannot be read as
   /// case "x" of AppLink: <problem>`; for a case made from values, the problem alone.
   func typeError(_ problem: String) -> DeepLinkError {

@@ -70,6 +70,13 @@ struct EncodedLink {
 /// encoding stops.
 struct EncodingProblem: Error {
   var problem: String
+
+  init(problem: String) { self.problem = problem }
+
+  /// `the value for "label" <detail>`, or the detail alone without a label.
+  init(_ detail: String, label: String?) {
+    problem = "\(label.map { "the value for \(quoted($0)) " } ?? "")\(detail)"
+  }
 }
 
 /// What the encoders share while taking a case apart.
@@ -80,7 +87,7 @@ final class LinkEncodingState {
   var failure: EncodingProblem?
 
   func unsupported(_ detail: String, label: String? = nil) -> EncodingProblem {
-    EncodingProblem(problem: "\(label.map { "the value for \(quoted($0)) " } ?? "")\(detail)")
+    EncodingProblem(detail, label: label)
   }
 
   func record(_ strings: [String], label: String, isArray: Bool) {
@@ -163,7 +170,7 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
     let label = key.stringValue
-    state.record(try finite(value, label: label, state: state), label: label)
+    state.record(try finite(value, label: label), label: label)
   }
 
   mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
@@ -183,7 +190,7 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     let label = key.stringValue
-    if let text = try scalarText(value, label: label, state: state) {
+    if let text = try scalarText(value, label: label) {
       state.record(text, label: label)
       return
     }
@@ -244,19 +251,24 @@ let nestedValueProblem =
   + "URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"
 
 /// The text of the scalar types that need more than their `Encodable` conformance: `Date` as
-/// ISO 8601, `URL` as its absolute string, floating-point numbers checked for finiteness.
-private func scalarText<T>(_ value: T, label: String, state: LinkEncodingState) throws -> String? {
+/// ISO 8601, `URL` as its absolute string, floating-point numbers checked for finiteness, a
+/// ``DeepLinkValue`` checked to read back; `nil` for other types.
+///
+/// The one check of a value's text that both directions share: printing writes this text,
+/// and decoding refuses a value for which it throws, so that what decodes prints back.
+/// - Throws: An ``EncodingProblem`` saying why the value has no text that reads back.
+func scalarText<T>(_ value: T, label: String) throws(EncodingProblem) -> String? {
   // Metatype identity is a pointer comparison; casts alone search conformances.
   if T.self == String.self, let text = value as? String { return text }
   if T.self == Int.self, let number = value as? Int { return String(number) }
   if T.self == Date.self, let date = value as? Date {
     guard let text = LinkValueFormat.date(date) else {
-      throw state.unsupported(
+      throw EncodingProblem(
         "is a date outside the years 1–9999; expected a date ISO 8601 can write", label: label)
     }
     // A fraction of a second next to a whole one may round: only an exact text prints.
     guard LinkValueFormat.date(text) == date else {
-      throw state.unsupported(
+      throw EncodingProblem(
         "is a date whose fraction of a second ISO 8601 cannot write exactly (\(text) reads back "
           + "as another date); expected a date that reads back the same", label: label)
     }
@@ -264,14 +276,14 @@ private func scalarText<T>(_ value: T, label: String, state: LinkEncodingState) 
   }
   if T.self == URL.self, let url = value as? URL { return url.absoluteString }
   if T.self == Double.self, let number = value as? Double {
-    return try finite(number, label: label, state: state)
+    return try finite(number, label: label)
   }
   if T.self == Float.self, let number = value as? Float {
-    return try finite(number, label: label, state: state)
+    return try finite(number, label: label)
   }
   if let custom = value as? any DeepLinkValue {
     guard let text = readBackText(custom) else {
-      throw state.unsupported(
+      throw EncodingProblem(
         "is a \(T.self) whose text \(quoted(custom.deepLinkValue)) does not read back as "
           + "the same value; expected init?(deepLinkValue:) to read deepLinkValue back",
         label: label)
@@ -290,10 +302,10 @@ private func refuseOptional<T>(_ type: T.Type, label: String, state: LinkEncodin
 }
 
 private func finite<T: BinaryFloatingPoint & CustomStringConvertible>(
-  _ number: T, label: String, state: LinkEncodingState
-) throws -> String {
+  _ number: T, label: String
+) throws(EncodingProblem) -> String {
   guard let text = LinkValueFormat.floatingPoint(number) else {
-    throw state.unsupported(
+    throw EncodingProblem(
       "is \(number), which does not read back; expected a finite number", label: label)
   }
   return text
@@ -325,7 +337,7 @@ private struct ValueEncoder: Encoder {
   func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
 
   func append<T: Encodable>(_ value: T) throws {
-    if let text = try scalarText(value, label: label, state: state) {
+    if let text = try scalarText(value, label: label) {
       box.strings.append(text)
       return
     }

@@ -321,17 +321,14 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     guard writer.encode(text) else {
       return controlCharacter(String(decoding: text, as: UTF8.self), component)
     }
-    guard isSegment else { return nil }
+    guard isSegment, !isSegmentValue(text) else { return nil }
     if text.isEmpty {
       return failure(
         component, "", "is empty; expected a non-empty value, as empty segments do not read back")
     }
-    if isDotSegment(text) {
-      return failure(
-        component, String(decoding: text, as: UTF8.self),
-        #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#)
-    }
-    return nil
+    return failure(
+      component, String(decoding: text, as: UTF8.self),
+      #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#)
   }
 
   private func controlCharacter(_ text: String, _ component: DeepLinkError.Component)

@@ -1,0 +1,155 @@
+import DeepLinking
+import Foundation
+import Testing
+
+/// A value type that takes any text but `!`, as the fuzzer's did.
+struct AnyTag: DeepLinkValue, Hashable {
+  let text: String
+  init?(deepLinkValue text: String) {
+    guard !text.contains("!") else { return nil }
+    self.text = text
+  }
+  var deepLinkValue: String { text }
+}
+
+/// A version read from `1.2` but written `v1.2`, which it does not read back.
+struct LossyVersion: DeepLinkValue, Hashable {
+  let major: Int
+  let minor: Int
+  init?(deepLinkValue text: String) {
+    let parts = text.split(separator: ".")
+    guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else {
+      return nil
+    }
+    (self.major, self.minor) = (major, minor)
+  }
+  var deepLinkValue: String { "v\(major).\(minor)" }
+}
+
+/// A place read from `here`, written `.`, which it reads back, but no path can hold.
+struct DotPlace: DeepLinkValue, Hashable {
+  init?(deepLinkValue text: String) {
+    guard text == "here" || text == "." else { return nil }
+  }
+  var deepLinkValue: String { "." }
+}
+
+/// A module with a value type in its path, mounted under `area`.
+enum AreaLink: DeepLinkRoutes, Hashable {
+  case tagged(tag: AnyTag)
+  static let routes: [String: URLPattern] = ["tagged": "tag/<tag:tag>"]
+}
+
+/// Every kind of value in a path segment, and in the query.
+enum KindsLink: DeepLinkCodable, Hashable {
+  enum Tab: String, Codable, Hashable {
+    case posts
+    case likes
+  }
+
+  case text(name: String)
+  case tab(tab: Tab)
+  case tag(tag: AnyTag)
+  case area(AreaLink)
+  case number(id: Int)
+  case list(tags: [AnyTag], first: AnyTag?)
+  case version(version: LossyVersion)
+  case versions(version: LossyVersion?)
+  case place(place: DotPlace)
+  case places(place: DotPlace)
+
+  static let scheme = "kinds"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = [
+    "text": "text/<name>", "tab": "tab/<tab>", "tag": "tag/<tag:tag>", "area": "area",
+    "number": "number/<int:id>", "list": "list", "version": "version/<version:version>",
+    "versions": "versions", "place": "place/<place:place>", "places": "places",
+  ]
+}
+
+@Suite struct DecodesOnlyPrintableTests {
+  /// Dot segments, spelled plainly or percent-encoded, and empty segments, in each kind of
+  /// path value, in both forms.
+  static let dotAndEmpty: [String] = {
+    let values = [".", "..", "%2E", "%2e%2E", "%2E.", ""]
+    let paths = ["text/", "tab/", "tag/", "area/tag/", "number/"]
+    return paths.flatMap { path in
+      values.flatMap { value in
+        ["kinds://\(path)\(value)", "https://example.com/\(path)\(value)/x"]
+      }
+    } + ["https://example.com/app/area/tag/.", "kinds://area/tag/./", "kinds://tag//"]
+  }()
+
+  @Test(arguments: dotAndEmpty)
+  func dotAndEmptySegmentsDoNotDecode(url: String) {
+    #expect(KindsLink(string: url) == nil)
+  }
+
+  /// Whatever decodes prints back to a URL that decodes to the same link.
+  static let decodable: [(String, KindsLink)] = [
+    ("kinds://tag/...", .tag(tag: AnyTag(deepLinkValue: "...")!)),
+    ("kinds://tag/.x", .tag(tag: AnyTag(deepLinkValue: ".x")!)),
+    ("kinds://area/tag/%2E%2E%2E", .area(.tagged(tag: AnyTag(deepLinkValue: "...")!))),
+    (
+      "kinds://list?tags=.&tags=..&tags=&first=.",
+      .list(
+        tags: [".", "..", ""].map { AnyTag(deepLinkValue: $0)! },
+        first: AnyTag(deepLinkValue: "."))
+    ),
+    ("kinds://places?place=here", .places(place: DotPlace(deepLinkValue: "here")!)),
+    ("kinds://versions?version=1.2", .versions(version: nil)),
+  ]
+
+  @Test(arguments: decodable)
+  func whatDecodesPrintsBack(url: String, link: KindsLink) throws {
+    let decoded = try KindsLink.decode(url)
+    #expect(decoded == link)
+    let printed = try decoded.urlString
+    #expect(KindsLink(string: printed) == link)
+    #expect(KindsLink(string: try decoded.universalLink().absoluteString) == link)
+  }
+
+  /// A value whose text would not print back is refused while decoding, with the words
+  /// printing would use.
+  static let unprintable: [(String, String)] = [
+    (
+      "kinds://version/1.2",
+      #"path of "kinds://version/1.2": "1.2" reads as a LossyVersion that does not print back: the value for "version" is a LossyVersion whose text "v1.2" does not read back as the same value; expected init?(deepLinkValue:) to read deepLinkValue back"#
+    ),
+    (
+      "kinds://place/here",
+      #"path of "kinds://place/here": "here" reads as a DotPlace that does not print back: its text "." is empty or a dot segment; expected a path segment"#
+    ),
+  ]
+
+  @Test(arguments: unprintable)
+  func unprintableValuesDoNotDecode(url: String, message: String) {
+    #expect(throws: DeepLinkError.self) { try KindsLink.decode(url) }
+    do {
+      _ = try KindsLink.decode(url)
+    } catch {
+      #expect("\(error)" == message)
+    }
+  }
+
+  /// Printing refuses the same values.
+  @Test func printingRefusesTheSameValues() {
+    let version = KindsLink.version(version: LossyVersion(deepLinkValue: "1.2")!)
+    #expect(throws: DeepLinkError.self) { try version.urlString }
+    let place = KindsLink.place(place: DotPlace(deepLinkValue: "here")!)
+    #expect(throws: DeepLinkError.self) { try place.urlString }
+  }
+
+  /// A router's custom converter never receives an empty or dot segment either.
+  @Test func customConvertersSeeNoDotSegments() {
+    var converters = ValueConverters.standard
+    converters["any"] = { components, index in components[index] }
+    let matcher = URLMatcher(valueConverters: converters)
+    var router = DeepLinkRouter<String>(matcher: matcher)
+    router.register("myapp://v/<any:value>") { match, _ in match.value("value", as: String.self) }
+    for url in ["myapp://v/.", "myapp://v/..", "myapp://v/%2E", "myapp://v/%2e%2E"] {
+      #expect(router.route(url) == nil, "\(url)")
+    }
+    #expect(router.route("myapp://v/...") == "...")
+  }
+}
