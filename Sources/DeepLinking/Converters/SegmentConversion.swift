@@ -30,7 +30,8 @@ struct SegmentConversion {
     let components = decodedComponents(bytes, link)
     let printable =
       isRest
-      ? components[index...].allSatisfy(isPathSegment) : withUTF8Bytes(components[index], isSegmentValue)
+      ? components[index...].allSatisfy(isPathSegment)
+      : withUTF8Bytes(components[index], isSegmentValue)
     guard printable else { return .some(nil) }
     switch entry {
     case .builtIn(let builtIn):

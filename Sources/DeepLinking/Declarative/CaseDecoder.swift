@@ -269,10 +269,11 @@ private func decodeScalar<T>(
   return nil
 }
 
-/// Throws for a value that decoded from `text` but would not print back: printing's own
-/// check of its text (`scalarText`) refuses it, or its text, which goes into the path, is
-/// not a segment value. Decoding and printing share these two rules, so that every link a
-/// URL decodes into prints back.
+/// Throws for a value that decoded from `text` but would not print back.
+///
+/// Printing's own check of its text (`scalarText`) refuses it, or its text, which goes into
+/// the path, is not a segment value. Decoding and printing share these two rules, so that
+/// every link a URL decodes into prints back.
 private func refuseUnprintable<T>(
   _ value: T, decodedFrom text: String, label: String, state: LinkDecodingState
 ) throws {
