@@ -382,9 +382,12 @@ struct RouteTrie: Sendable {
 /// The trie nodes reached by the same segments with the same specificity, in order.
 ///
 /// One in most searches; two where the roots of a scheme and of patterns without one share a
-/// path. Up to four, kept inline, so that a step of the search allocates nothing.
+/// path; more where a host is spelled in several letter cases (`user`, `User`, `USER`, …).
+/// The first four are kept inline, so that a step of the search allocates nothing; the rest
+/// go to an array, so that no node is ever dropped.
 private struct NodeSet {
-  private var nodes: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+  private var inline: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+  private var overflow: [Int32] = []
   private(set) var count = 0
 
   init() {}
@@ -394,22 +397,24 @@ private struct NodeSet {
 
   /// Adds `node`, unless it is `nil` or negative (no such child).
   mutating func insert(_ node: Int?) {
-    guard let node, node >= 0, count < 4 else { return }
+    guard let node, node >= 0 else { return }
     switch count {
-    case 0: nodes.0 = Int32(node)
-    case 1: nodes.1 = Int32(node)
-    case 2: nodes.2 = Int32(node)
-    default: nodes.3 = Int32(node)
+    case 0: inline.0 = Int32(node)
+    case 1: inline.1 = Int32(node)
+    case 2: inline.2 = Int32(node)
+    case 3: inline.3 = Int32(node)
+    default: overflow.append(Int32(node))
     }
     count += 1
   }
 
   subscript(index: Int) -> Int {
     switch index {
-    case 0: Int(nodes.0)
-    case 1: Int(nodes.1)
-    case 2: Int(nodes.2)
-    default: Int(nodes.3)
+    case 0: Int(inline.0)
+    case 1: Int(inline.1)
+    case 2: Int(inline.2)
+    case 3: Int(inline.3)
+    default: Int(overflow[index - 4])
     }
   }
 
