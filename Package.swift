@@ -26,7 +26,9 @@ let package = Package(
     // Tests
     .testTarget(
       name: "DeepLinkingTests",
-      dependencies: ["DeepLinking", "DeepLinkingTesting"]),
+      dependencies: ["DeepLinking", "DeepLinkingTesting"],
+      // The URL Standard's test data, read from the source tree by WHATWGURLTests.
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine", "DeepLinking"]),
     .testTarget(

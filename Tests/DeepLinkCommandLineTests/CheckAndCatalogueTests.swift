@@ -50,7 +50,7 @@ import Testing
         line 4: shop://item/x
           no route for "shop://item/x": nearest is "item/<int:id>" (path segment 2 "x" is not an int)
         line 5: shop://a b
-          no route for "shop://a b": nearest is "i/<int:id>" (host "a b" is not "i")
+          host of "shop://a b": "a b" contains " "; expected a host without spaces or any of < > [ \\ ] ^ |, which URLs do not allow in a host
         line 6: is not UTF-8; expected a URL
         line 7: \(long)… (1000014 bytes)
           URL "shop://search/\(String(repeating: "a", count: 106))…" is 1000014 bytes long; expected at most 8192 bytes

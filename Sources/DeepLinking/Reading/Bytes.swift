@@ -45,10 +45,10 @@ enum ByteClass {
   /// what the path and the query cannot skip.
   private static let pathMask: UInt64 =
     0xFFFF_FFFF | 1 << 35 | 1 << 37 | 1 << 38 | 1 << 47 | 1 << 61 | 1 << 63
-  /// Control characters and `#%/:?` (bits 35, 37, 47, 58, 63): what a host cannot skip below
-  /// 64 (`@`, `[` and `]` are above it).
+  /// Control characters, space and `#%/:<>?` (bits 32, 35, 37, 47, 58, 60, 62, 63): what a
+  /// host cannot skip below 64 (`@`, `[`, `\`, `]`, `^` and `|` are above it).
   private static let hostMask: UInt64 =
-    0xFFFF_FFFF | 1 << 35 | 1 << 37 | 1 << 47 | 1 << 58 | 1 << 63
+    0xFFFF_FFFF | 1 << 32 | 1 << 35 | 1 << 37 | 1 << 47 | 1 << 58 | 1 << 60 | 1 << 62 | 1 << 63
   /// `#/:?` (bits 35, 47, 58, 63): what ends a scheme.
   private static let schemeStopMask: UInt64 = 1 << 35 | 1 << 47 | 1 << 58 | 1 << 63
 
@@ -61,14 +61,26 @@ enum ByteClass {
     byte < 64 ? pathMask >> UInt64(byte) & 1 != 0 : byte == 0x7F
   }
 
-  /// Whether `byte` needs more than a skip in a host: a delimiter, `%`, `@`, `:`, a bracket
-  /// or a control character.
+  /// Whether `byte` needs more than a skip in a host: a delimiter, `%`, `@`, `:`, a control
+  /// character, or one of the URL Standard's other forbidden host code points (space, `<`,
+  /// `>`, `[`, `\`, `]`, `^`, `|`).
   @inline(__always)
   static func isHostSpecial(_ byte: UInt8) -> Bool {
     byte < 64
       ? hostMask >> UInt64(byte) & 1 != 0
-      : byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-        || byte == 0x7F
+      : byte == UInt8(ascii: "@") || isForbiddenInHost(byte) || byte == 0x7F
+  }
+
+  /// Whether `byte` is a forbidden host code point of the URL Standard that is not also a
+  /// delimiter, `:`, `@` or a control character: space, `<`, `>`, `[`, `\`, `]`, `^` or `|`.
+  @inline(__always)
+  static func isForbiddenInHost(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: " "), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
+      UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "|"):
+      true
+    default: false
+    }
   }
 
   /// Whether `byte` ends a scheme (`:`, or `/`, `?`, `#` in a URL without one).

@@ -81,7 +81,8 @@ struct URLReader {
         problem: "is \(bytes.count) bytes long; expected at most \(limit) bytes")
     }
     let (scheme, isWeb) = try readScheme(input)
-    let (host, hostHasEscapes) = try readAuthority(input, isWeb: isWeb)
+    let (host, hostHasEscapes) = try readAuthority(
+      input, isWeb: isWeb, isSpecial: isWeb || isOtherSpecialScheme(scheme))
     var segments = SegmentList(storage: scratch)
     let pathHasEscapes = try readPath(
       input, into: &segments, firstNumber: host != nil && !isWeb ? 2 : 1)
@@ -124,11 +125,22 @@ struct URLReader {
     return (scheme, isWeb)
   }
 
+  /// Whether `scheme` is one of the URL Standard's special schemes other than `http` and
+  /// `https`, whose hosts a browser reads as it reads theirs: `file`, `ftp`, `ws`, `wss`.
+  private func isOtherSpecialScheme(_ scheme: Range<Int>) -> Bool {
+    ["file", "ftp", "ws", "wss"].contains { equalsIgnoringASCIICase(bytes, scheme, $0) }
+  }
+
   /// The host after `//`, validated as it is read, refusing the user info or port that must
   /// not be there; `nil` for a URL without `//`.
-  private mutating func readAuthority(_ input: String, isWeb: Bool) throws(DeepLinkError) -> (
-    Range<Int>?, hasEscapes: Bool
-  ) {
+  ///
+  /// The host of a special scheme (`isSpecial`: `http`, `https`, `file`, `ftp`, `ws`, `wss`)
+  /// must be written as a browser writes it (``WebHost``); `file` may have none.
+  private mutating func readAuthority(_ input: String, isWeb: Bool, isSpecial: Bool)
+    throws(DeepLinkError) -> (
+      Range<Int>?, hasEscapes: Bool
+    )
+  {
     let end = cursor.end
     guard cursor.index + 1 < end, bytes[cursor.index] == UInt8(ascii: "/"),
       bytes[cursor.index + 1] == UInt8(ascii: "/")
@@ -149,16 +161,20 @@ struct URLReader {
     }
     while cursor.skipPlainInHost() {
       let byte = cursor.byte
+      if ByteClass.isForbiddenInHost(byte) {
+        // A custom scheme's host is a route segment that the URL Standard reads as an opaque
+        // host: it refuses these. A web host's brackets hold an IPv6 address; its other
+        // characters are judged below, as a whole host.
+        guard isSpecial else { throw forbiddenInHost(input, byte, start) }
+        if byte == UInt8(ascii: "[") { inBrackets = true }
+        if byte == UInt8(ascii: "]") { inBrackets = false }
+        if let problem = cursor.stepPlain() { throw error(problem) }
+        continue
+      }
       // Letters and non-ASCII bytes take the first branch; digits, "-", "." and the rest go
       // through the escape checks below.
       if byte >= 0x41, byte != 0x7F {
-        if byte == UInt8(ascii: "[") {
-          inBrackets = true
-        } else if byte == UInt8(ascii: "]") {
-          inBrackets = false
-        } else if cursor.decoder.isIncomplete {
-          throw error(.invalidUTF8)
-        }
+        if cursor.decoder.isIncomplete { throw error(.invalidUTF8) }
         cursor.index += 1
         continue
       }
@@ -191,10 +207,27 @@ struct URLReader {
           .port, .host, input: input, value: text(bytes, authority),
           problem: "has a malformed port; expected up to 5 decimal digits after \":\"")
       }
+      if let problem = WebHost.portProblem(bytes, port) {
+        throw DeepLinkError(
+          .port, .host, input: input, value: text(bytes, authority), problem: problem)
+      }
     }
     let host = start..<(portStart >= 0 ? portStart - 1 : cursor.index)
     if isWeb, host.isEmpty { throw missingWebHost(input) }
+    if isSpecial, !host.isEmpty {
+      if let problem = WebHost.problem(bytes, host) {
+        throw DeepLinkError(.host, .host, input: input, value: text(bytes, host), problem: problem)
+      }
+    }
     return (host, hasEscapes)
+  }
+
+  /// The error for `byte`, a forbidden host code point, in a custom scheme's host.
+  private func forbiddenInHost(_ input: String, _ byte: UInt8, _ start: Int) -> DeepLinkError {
+    DeepLinkError(
+      .host, .host, input: input, value: text(bytes, start..<cursor.componentEnd(from: start)),
+      problem: "contains \(quoted(String(UnicodeScalar(byte)))); expected a host without "
+        + #"spaces or any of < > [ \ ] ^ |, which URLs do not allow in a host"#)
   }
 
   private func missingWebHost(_ input: String) -> DeepLinkError {
