@@ -19,8 +19,11 @@ extension DeepLinkCodable {
   /// // the route of case "user", "user/<int:idd>", names "idd", which is not an associated …
   /// ```
   ///
-  /// It finds, route by route in the order of their case names (mounted links' routes
-  /// under the route that mounts them, and aliases after their case's route):
+  /// It finds, first, each entry of ``DeepLinkRepresentable/universalLinkHosts`` that can
+  /// never match a URL (a scheme, a port, user info, a query, a wildcard, an empty host, a
+  /// host that browsers do not write so); then, route by route in the order of their case
+  /// names (mounted links' routes under the route that mounts them, and aliases after their
+  /// case's route):
   /// - a pattern that is not valid (a pattern literal with a mistake matches nothing), has a
   ///   scheme, has `*`, or names a converter that is neither built in nor the converter name
   ///   of a ``DeepLinkValue`` value;
@@ -42,13 +45,17 @@ extension DeepLinkCodable {
   ///
   /// - Complexity: O(*n*²) in the number of routes; meant for tests and tools.
   public static var routeProblems: [DeepLinkError] {
-    linkRouteProblems(LinkTable.of(Self.self), linkType: Self.self)
+    linkRouteProblems(
+      LinkTable.of(Self.self), universalLinkHosts: universalLinkHosts, linkType: Self.self)
   }
 }
 
 /// The problems of a link type's routes, from its table.
-func linkRouteProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError] {
-  var problems: [DeepLinkError] = []
+func linkRouteProblems(
+  _ table: LinkTable, universalLinkHosts: Set<String>, linkType: Any.Type
+) -> [DeepLinkError] {
+  var problems = UniversalLinkHost.problems(
+    universalLinkHosts, of: "\(linkType)", allowsPath: true)
   for clash in table.converterClashes {
     problems.append(
       DeepLinkError(
@@ -130,8 +137,13 @@ func linkRouteProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError
       }
     }
     // Exact ties go to the route listed first: a later one of the same shape never decodes.
+    // The first segment is the host of a custom-scheme URL, compared ignoring case, but the
+    // first path segment of a universal link, compared exactly: a route that differs from
+    // an earlier one only in its case decodes as a universal link, if the type has them.
     if let winner = routes[..<index].first(where: { other in
-      linkRouteDefect(other, in: table) == nil && other.pattern.hasSameShape(as: route.pattern)
+      linkRouteDefect(other, in: table) == nil
+        && other.pattern.hasSameShape(
+          as: route.pattern, firstSegmentIgnoresCase: universalLinkHosts.isEmpty)
     }) {
       add(
         .unreachableRoute,
@@ -249,9 +261,10 @@ func linkRouteDefect(_ pattern: URLPattern, converterNames: Set<String>) -> (
 
 extension URLPattern {
   /// Whether every URL that one pattern matches, the other matches too, in the same way:
-  /// segment by segment the same literal (the first ignoring case), or a parameter through the
-  /// same converter, or `*`, or `<path:…>`.
-  func hasSameShape(as other: URLPattern) -> Bool {
+  /// segment by segment the same literal (the first ignoring case, if
+  /// `firstSegmentIgnoresCase`), or a parameter through the same converter, or `*`, or
+  /// `<path:…>`.
+  func hasSameShape(as other: URLPattern, firstSegmentIgnoresCase: Bool) -> Bool {
     let (ops, otherOps) = (storage.ops, other.storage.ops)
     guard hasScheme == other.hasScheme, scheme == other.scheme, ops.count == otherOps.count
     else { return false }
@@ -263,7 +276,7 @@ extension URLPattern {
           storage.literalBytes(of: op), other.storage.literalBytes(of: otherOp)
         )
         let same =
-          index == 0
+          index == 0 && firstSegmentIgnoresCase
           ? bytes.elementsEqual(otherBytes) { lowercasedASCII($0) == lowercasedASCII($1) }
           : bytes.elementsEqual(otherBytes)
         if !same { return false }

@@ -144,8 +144,15 @@ extension DeepLinkRepresentable {
   ///   alphabetical order. Compared ignoring case.
   /// - Returns: The universal link.
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/host`` when `host` is not one
-  ///   of ``universalLinkHosts`` (or the set is empty), or the error ``url`` throws.
+  ///   of ``universalLinkHosts`` (or the set is empty), or an entry of the set can never match
+  ///   a URL (a scheme, a port, a wildcard, a host browsers do not write so); or the error
+  ///   ``url`` throws.
   public func universalLink(host: String? = nil) throws(DeepLinkError) -> URL {
+    if let problem = UniversalLinkHost.problems(
+      Self.universalLinkHosts, of: "\(Self.self)", allowsPath: true
+    ).first {
+      throw DeepLinkError.printing(.host, self, .url, value: nil, problem: problem.description)
+    }
     let allowed = Self.universalLinkHosts.map { UniversalLinkHost($0).text }.sorted()
     if host == nil, allowed.isEmpty {
       throw DeepLinkError.printing(

@@ -145,9 +145,11 @@ public struct DeepLinkRouter<Destination>: Sendable {
     }
   }
 
-  /// Every mistake in the registered routes, in registration order: invalid patterns (a
-  /// pattern literal with a mistake is registered, and matches nothing), converters that
-  /// ``matcher`` does not have, then routes that a route of the same shape always wins over.
+  /// Every mistake in the registered routes, in registration order: entries of the
+  /// matcher's ``URLMatcher/universalLinkHosts`` that can never match a host, invalid
+  /// patterns (a pattern literal with a mistake is registered, and matches nothing),
+  /// converters that ``matcher`` does not have, then routes that a route of the same shape
+  /// always wins over.
   ///
   /// ```swift
   /// var router = DeepLinkRouter<String>()
@@ -159,7 +161,8 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// Check it in a test, or at start-up in debug builds, so that a typo is found before a
   /// user's link is refused.
   public var routeProblems: [DeepLinkError] {
-    var problems: [DeepLinkError] = []
+    var problems = UniversalLinkHost.problems(
+      matcher.universalLinkHosts, of: "the router's matcher", allowsPath: false)
     for pattern in table.patterns {
       if let problem = pattern.problem {
         problems.append(problem)
