@@ -52,6 +52,28 @@ import Testing
     if !universal { #expect(PlainLink(string: url) == plain) }
   }
 
+  /// Every public way to read a link type's query agrees with the link on `+`.
+  @Test(arguments: urls)
+  func everyReadingOfTheQueryAgrees(url: String, form: FormLink, plain: PlainLink) throws {
+    let foundation = try #require(URL(string: url))
+    let formMatch = URLPattern("https://example.com/*").match(
+      url, using: URLMatcher(decodesPlusAsSpace: true))
+    switch form {
+    case .search(let q, _):
+      #expect(foundation.queryValue(forDeepLinkItem: "q", of: FormLink.self) == q)
+      #expect(formMatch?.queryParams["q"] ?? q == q)
+    case .product(_, let ref):
+      #expect(foundation.queryValue(forDeepLinkItem: "ref", of: FormLink.self) == ref)
+    }
+    switch plain {
+    case .search(let q, _):
+      #expect(foundation.queryValue(forDeepLinkItem: "q", of: PlainLink.self) == q)
+      #expect(foundation.queryValue(forDeepLinkItem: "q") == q)
+    case .product(_, let ref):
+      #expect(foundation.queryValue(forDeepLinkItem: "ref", of: PlainLink.self) == ref)
+    }
+  }
+
   @Test func printedLinksReadBackEitherWay() throws {
     let links: [FormLink] = [
       .search(q: "red shoes", tags: ["a+b", "c d"]), .search(q: "+ +", tags: []),

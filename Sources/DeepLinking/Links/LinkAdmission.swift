@@ -56,14 +56,14 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
   }
 }
 
-/// The query items of a URL string, as ``URLMatch/queryItems`` reads them; `nil` when the
-/// URL is malformed.
-func readQueryItems(_ string: String) -> [URLQueryItem]? {
+/// The query items of a URL string, as ``URLMatch/queryItems`` reads them (`+` as a space
+/// when `plusIsSpace`); `nil` when the URL is malformed.
+func readQueryItems(_ string: String, plusIsSpace: Bool) -> [URLQueryItem]? {
   URLMatcher.default.withURLLayout(
     string, failure: { _ in nil },
     { bytes, layout in
       guard let query = layout.query else { return [] }
-      return decodedQueryItems(bytes, query, plusIsSpace: false)
+      return decodedQueryItems(bytes, query, plusIsSpace: plusIsSpace)
     })
 }
 
