@@ -33,6 +33,8 @@ enum AppLink: DeepLinkCodable, Hashable {
     url: URL, level: Level, uuids: [UUID])
 
   static let scheme = "myapp"
+  /// `URL` values may link back into the app.
+  static let urlValueSchemes: Set<String> = ["https", "myapp"]
   static let universalLinkHosts: Set<String> = ["example.com"]
   static let routes: [String: URLPattern] = [
     "home": "home/sub", "user": "user/<int:id>", "product": "products/<int:categoryID>/<slug>",

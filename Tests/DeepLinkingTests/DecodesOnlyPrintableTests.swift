@@ -114,11 +114,11 @@ enum KindsLink: DeepLinkCodable, Hashable {
   static let unprintable: [(String, String)] = [
     (
       "kinds://version/1.2",
-      #"path of "kinds://version/1.2": "1.2" reads as a LossyVersion that does not print back: the value for "version" is a LossyVersion whose text "v1.2" does not read back as the same value; expected init?(deepLinkValue:) to read deepLinkValue back"#
+      #"path of "kinds://version/1.2": "1.2" reads as a LossyVersion that printing refuses: the value for "version" is a LossyVersion whose text "v1.2" does not read back as the same value; expected init?(deepLinkValue:) to read deepLinkValue back"#
     ),
     (
       "kinds://place/here",
-      #"path of "kinds://place/here": "here" reads as a DotPlace that does not print back: its text "." is empty or a dot segment; expected a path segment"#
+      #"path of "kinds://place/here": "here" reads as a DotPlace that printing refuses: its text "." is empty or a dot segment; expected a path segment"#
     ),
   ]
 

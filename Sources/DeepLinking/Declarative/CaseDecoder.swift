@@ -279,7 +279,7 @@ private func refuseUnprintable<T>(
 ) throws {
   let printed: String?
   do {
-    printed = try scalarText(value, label: label)
+    printed = try scalarText(value, label: label, linkType: state.topLinkType)
   } catch {
     throw state.unprintable(text, T.self, label: label, problem: error.problem)
   }

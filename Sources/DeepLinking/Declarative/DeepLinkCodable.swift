@@ -109,11 +109,25 @@ public protocol DeepLinkCodable: DeepLinkRepresentable, DeepLinkRoutes {
   /// plus, and printing escapes both (`%20`, `%2B`), so every printed link reads back the same
   /// either way.
   static var decodesPlusAsSpace: Bool { get }
+
+  /// The schemes that a `URL` associated value may have, lowercase: `["https"]` by default.
+  ///
+  /// A URL inside a link is input from whoever wrote the link. Handed to a web view or to
+  /// `open`, a `javascript:`, `data:` or `file:` URL runs script or reads local files, so a
+  /// `URL` value decodes only when its scheme is listed here, and only when its host reads
+  /// as a browser reads it. Widen the set for a link that carries your own scheme or plain
+  /// `http` (`["https", "http", "myapp"]`). `javascript`, `data` and `file` are never
+  /// accepted, even when listed: a link that needs one takes a ``DeepLinkValue`` type of
+  /// your own. Printing refuses what decoding refuses, with the same words.
+  static var urlValueSchemes: Set<String> { get }
 }
 
 extension DeepLinkCodable {
   /// `+` reads as a plus.
   public static var decodesPlusAsSpace: Bool { false }
+
+  /// Only `https` URLs.
+  public static var urlValueSchemes: Set<String> { ["https"] }
 
   /// The host of the link's URL, from its route.
   public var host: String { (try? deepLinkBuilder().host) ?? "" }

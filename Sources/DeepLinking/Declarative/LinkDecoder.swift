@@ -72,6 +72,10 @@ final class LinkDecodingState {
     self.queryItems = []
   }
 
+  /// The top link type, whose declarations (such as its URL value schemes) apply to every
+  /// level.
+  var topLinkType: Any.Type { topType }
+
   /// The name of the route chosen: its case names joined with `.`.
   var routeName: String { levels.map(\.caseName).joined(separator: ".") }
 
@@ -151,7 +155,7 @@ final class LinkDecodingState {
   {
     DeepLinkError(
       .queryValue, component(for: label), input: url, value: text,
-      problem: "reads as \(article(type)) that does not print back: \(problem)")
+      problem: "reads as \(article(type)) that printing refuses: \(problem)")
   }
 
   /// An error about the link type rather than the URL's values: `URL "…" cannot be read as

@@ -38,7 +38,7 @@ struct EncodedLink {
   /// Encodes `link`, naming it in errors.
   static func encode<Link: Encodable & Sendable>(_ link: Link) throws(DeepLinkError) -> EncodedLink
   {
-    let state = LinkEncodingState()
+    let state = LinkEncodingState(linkType: Link.self)
     var problem: String?
     do {
       try link.encode(to: CaseEncoder(state: state))
@@ -60,7 +60,7 @@ struct EncodedLink {
   /// The name of `link`'s case, found even when one of its values cannot be encoded; `nil`
   /// for a type that is not an enum with synthesized `Codable`.
   static func caseName<Link: Encodable>(of link: Link) -> String? {
-    let state = LinkEncodingState()
+    let state = LinkEncodingState(linkType: Link.self)
     _ = try? link.encode(to: CaseEncoder(state: state))
     return state.link.caseName.isEmpty ? nil : state.link.caseName
   }
@@ -81,6 +81,11 @@ struct EncodingProblem: Error {
 
 /// What the encoders share while taking a case apart.
 final class LinkEncodingState {
+  /// The link type whose ``DeepLinkCodable/urlValueSchemes`` apply to `URL` values.
+  let linkType: Any.Type
+
+  init(linkType: Any.Type) { self.linkType = linkType }
+
   // Only the encoding that made the state reaches it, one access at a time: no need for the
   // runtime's exclusivity checks on every value recorded.
   @exclusivity(unchecked) var link = EncodedLink()
@@ -190,12 +195,12 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     let label = key.stringValue
-    if let text = try scalarText(value, label: label) {
+    if let text = try scalarText(value, label: label, linkType: state.linkType) {
       state.record(text, label: label)
       return
     }
     if let link = value as? any DeepLinkRoutes {
-      let nested = LinkEncodingState()
+      let nested = LinkEncodingState(linkType: state.linkType)
       try link.encode(to: CaseEncoder(state: nested))
       if let failure = nested.failure { throw failure }
       state.link.mounted.append(nested.link)
@@ -257,7 +262,9 @@ let nestedValueProblem =
 /// The one check of a value's text that both directions share: printing writes this text,
 /// and decoding refuses a value for which it throws, so that what decodes prints back.
 /// - Throws: An ``EncodingProblem`` saying why the value has no text that reads back.
-func scalarText<T>(_ value: T, label: String) throws(EncodingProblem) -> String? {
+func scalarText<T>(_ value: T, label: String, linkType: Any.Type) throws(EncodingProblem)
+  -> String?
+{
   // Metatype identity is a pointer comparison; casts alone search conformances.
   if T.self == String.self, let text = value as? String { return text }
   if T.self == Int.self, let number = value as? Int { return String(number) }
@@ -274,7 +281,9 @@ func scalarText<T>(_ value: T, label: String) throws(EncodingProblem) -> String?
     }
     return text
   }
-  if T.self == URL.self, let url = value as? URL { return url.absoluteString }
+  if T.self == URL.self, let url = value as? URL {
+    return try urlText(url, label: label, schemes: urlValueSchemes(of: linkType))
+  }
   if T.self == Double.self, let number = value as? Double {
     return try finite(number, label: label)
   }
@@ -291,6 +300,50 @@ func scalarText<T>(_ value: T, label: String) throws(EncodingProblem) -> String?
     return text
   }
   return nil
+}
+
+/// The schemes that no built-in `URL` value takes, whatever a link type allows: they run
+/// script or read local files where an app opens them.
+let neverURLValueSchemes: Set<String> = ["javascript", "data", "file"]
+
+/// The ``DeepLinkCodable/urlValueSchemes`` of `type`; only `https` for another type.
+func urlValueSchemes(of type: Any.Type) -> Set<String> {
+  Set(((type as? any DeepLinkCodable.Type)?.urlValueSchemes ?? ["https"]).map(asciiLowercased))
+}
+
+/// The text of a `URL` value: its absolute string, when its scheme is one of `schemes` (and
+/// not one of ``neverURLValueSchemes``) and the library's reader reads it, so that its host
+/// is the one a browser goes to.
+private func urlText(_ url: URL, label: String, schemes: Set<String>) throws(EncodingProblem)
+  -> String
+{
+  let scheme = url.scheme.map(asciiLowercased)
+  let allowed = schemes.subtracting(neverURLValueSchemes).sorted().map(quoted)
+  let expected =
+    allowed.count == 1
+    ? "expected a URL with the scheme \(allowed[0])"
+    : "expected a URL with one of the schemes \(allowed.joined(separator: ", "))"
+  guard let scheme else {
+    throw EncodingProblem("is a URL without a scheme; \(expected)", label: label)
+  }
+  if neverURLValueSchemes.contains(scheme) {
+    throw EncodingProblem(
+      "is a URL with the scheme \(quoted(scheme)), which a URL value never has, as apps that "
+        + "open it run script or read local files; \(expected), or a DeepLinkValue type",
+      label: label)
+  }
+  guard schemes.contains(scheme) else {
+    throw EncodingProblem(
+      "is a URL with the scheme \(quoted(scheme)); \(expected), as urlValueSchemes allows",
+      label: label)
+  }
+  let text = url.absoluteString
+  let unreadable: DeepLinkError? = URLMatcher.default.withURLLayout(
+    text, failure: { $0 }, { _, _ in nil })
+  if let unreadable {
+    throw EncodingProblem("is a URL that does not read: \(unreadable)", label: label)
+  }
+  return text
 }
 
 /// Throws for an optional inside a value (the elements of `[Int?]`, the inner optional of
@@ -326,7 +379,8 @@ private struct ValueEncoder: Encoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     state.failure = state.failure ?? state.unsupported(nestedValueProblem, label: label)
-    return KeyedEncodingContainer(ValuesContainer<Key>(state: LinkEncodingState()))
+    return KeyedEncodingContainer(
+      ValuesContainer<Key>(state: LinkEncodingState(linkType: state.linkType)))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -337,7 +391,7 @@ private struct ValueEncoder: Encoder {
   func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
 
   func append<T: Encodable>(_ value: T) throws {
-    if let text = try scalarText(value, label: label) {
+    if let text = try scalarText(value, label: label, linkType: state.linkType) {
       box.strings.append(text)
       return
     }

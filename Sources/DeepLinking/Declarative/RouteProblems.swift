@@ -21,7 +21,8 @@ extension DeepLinkCodable {
   ///
   /// It finds, first, each entry of ``DeepLinkRepresentable/universalLinkHosts`` that can
   /// never match a URL (a scheme, a port, user info, a query, a wildcard, an empty host, a
-  /// host that browsers do not write so); then, route by route in the order of their case
+  /// host that browsers do not write so), and each entry of ``urlValueSchemes`` that is not a
+  /// scheme or is one a `URL` value never has; then, route by route in the order of their case
   /// names (mounted links' routes under the route that mounts them, and aliases after their
   /// case's route):
   /// - a pattern that is not valid (a pattern literal with a mistake matches nothing), has a
@@ -56,6 +57,21 @@ func linkRouteProblems(
 ) -> [DeepLinkError] {
   var problems = UniversalLinkHost.problems(
     universalLinkHosts, of: "\(linkType)", allowsPath: true)
+  let schemes = (linkType as? any DeepLinkCodable.Type)?.urlValueSchemes ?? []
+  for scheme in schemes.sorted() {
+    let problem =
+      !isValidScheme(scheme.utf8)
+      ? "which is not a scheme; expected a letter followed by letters, digits, \"+\", \"-\" or \".\""
+      : neverURLValueSchemes.contains(asciiLowercased(scheme))
+        ? "which a URL value never has, as apps that open it run script or read local files; "
+          + "expected a DeepLinkValue type for such values" : nil
+    if let problem {
+      problems.append(
+        DeepLinkError(
+          routeProblem: .invalidRoute, pattern: scheme,
+          message: "\(linkType).urlValueSchemes lists \(quoted(scheme)), \(problem)"))
+    }
+  }
   for clash in table.converterClashes {
     problems.append(
       DeepLinkError(
