@@ -5,7 +5,7 @@
 #endif
 
 /// Parses `-?[0-9]+` into an `Int`, refusing overflow.
-func parseInt(_ bytes: BorrowedBytes) -> Int? {
+func parseInt(_ bytes: borrowing BorrowedBytes) -> Int? {
   var index = 0
   let negative = !bytes.isEmpty && bytes[0] == UInt8(ascii: "-")
   if negative { index = 1 }
@@ -26,7 +26,7 @@ func parseInt(_ bytes: BorrowedBytes) -> Int? {
 }
 
 /// Parses `-?[0-9]+(.[0-9]+)?([eE][+-]?[0-9]+)?` into a finite `Double`.
-func parseFloat(_ bytes: BorrowedBytes) -> Double? {
+func parseFloat(_ bytes: borrowing BorrowedBytes) -> Double? {
   var index = 0
   func digits() -> Bool {
     let start = index
@@ -47,13 +47,13 @@ func parseFloat(_ bytes: BorrowedBytes) -> Double? {
     guard digits() else { return nil }
   }
   guard index == bytes.count,
-    let value = Double(Substring(decoding: bytes, as: UTF8.self)), value.isFinite
+    let value = Double(bytes.string()), value.isFinite
   else { return nil }
   return value
 }
 
 /// Parses the `8-4-4-4-12` form of a UUID, in either case.
-func parseUUID(_ bytes: BorrowedBytes) -> UUID? {
+func parseUUID(_ bytes: borrowing BorrowedBytes) -> UUID? {
   guard bytes.count == 36 else { return nil }
   var raw = [UInt8](repeating: 0, count: 16)
   var out = 0

@@ -19,7 +19,7 @@ struct SegmentConversion {
   /// `converters`, whose table a read would retain, is not asked).
   mutating func convert(
     _ name: @autoclosure () -> String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
-    in bytes: BorrowedBytes, _ link: borrowing URLLayout,
+    in bytes: borrowing BorrowedBytes, _ link: borrowing URLLayout,
     standardBuiltIns: Bool, with converters: () -> ValueConverters
   ) -> Capture.Value?? {
     if let builtIn, standardBuiltIns {
@@ -51,7 +51,7 @@ struct SegmentConversion {
   }
 
   private mutating func decodedComponents(
-    _ bytes: BorrowedBytes, _ link: borrowing URLLayout
+    _ bytes: borrowing BorrowedBytes, _ link: borrowing URLLayout
   ) -> [String] {
     if let components { return components }
     let decoded = link.decodedLink(bytes)
@@ -66,7 +66,7 @@ struct SegmentConversion {
   }
 
   private static func convert(
-    _ builtIn: BuiltInConverter, index: Int, isRest: Bool, _ bytes: BorrowedBytes,
+    _ builtIn: BuiltInConverter, index: Int, isRest: Bool, _ bytes: borrowing BorrowedBytes,
     _ link: borrowing URLLayout
   ) -> Capture.Value? {
     guard isRest else {

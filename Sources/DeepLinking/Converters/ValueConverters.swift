@@ -145,7 +145,7 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
 
   /// Whether the converter takes one decoded segment; `path` checks each of its segments so.
   @inline(__always)
-  func accepts(decoded bytes: BorrowedBytes) -> Bool {
+  func accepts(decoded bytes: borrowing BorrowedBytes) -> Bool {
     switch self {
     case .string, .path: isSegmentValue(bytes)
     case .int: parseInt(bytes) != nil
@@ -156,10 +156,10 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
 
   /// The value of decoded bytes that the converter accepts: `String` for `string` and
   /// `path`, `Int`, `Double` or `UUID` for the others.
-  func value(decoded bytes: BorrowedBytes) -> any Sendable {
+  func value(decoded bytes: borrowing BorrowedBytes) -> any Sendable {
     // Accepted bytes parse again; the fallbacks are never taken.
     switch self {
-    case .string, .path: String(decoding: bytes, as: UTF8.self)
+    case .string, .path: bytes.string()
     case .int: parseInt(bytes) ?? 0
     case .float: parseFloat(bytes) ?? 0
     case .uuid: parseUUID(bytes) ?? UUID()
@@ -167,7 +167,7 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
   }
 }
 
-/// ``isPathSegment(_:)-(BorrowedBytes)`` for a decoded segment as a string.
+/// ``isPathSegment(_:)-(borrowing BorrowedBytes)`` for a decoded segment as a string.
 func isPathSegment(_ segment: String) -> Bool {
   withUTF8Bytes(segment) { isPathSegment($0) }
 }
@@ -175,7 +175,7 @@ func isPathSegment(_ segment: String) -> Bool {
 private let slash = UInt8(ascii: "/")
 
 /// Whether decoded `bytes` are `.` or `..`, which URLs treat as navigation, not values.
-func isDotSegment(_ bytes: BorrowedBytes) -> Bool {
+func isDotSegment(_ bytes: borrowing BorrowedBytes) -> Bool {
   (bytes.count == 1 || bytes.count == 2) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
 }
 
@@ -185,13 +185,13 @@ func isDotSegment(_ bytes: BorrowedBytes) -> Bool {
 /// The one rule both directions share: a parameter captures only such a segment, whatever
 /// its converter, and printing writes only such a value into the path, so that what decodes
 /// prints back.
-func isSegmentValue(_ bytes: BorrowedBytes) -> Bool {
+func isSegmentValue(_ bytes: borrowing BorrowedBytes) -> Bool {
   !bytes.isEmpty && !isDotSegment(bytes)
 }
 
 /// Whether decoded `bytes` may be one segment of a `<path:…>` value: not empty, not a dot
 /// segment, and without an encoded `/` (the value joins its segments with `/`, so a `%2F`
 /// inside one would read back as two).
-func isPathSegment(_ bytes: BorrowedBytes) -> Bool {
+func isPathSegment(_ bytes: borrowing BorrowedBytes) -> Bool {
   isSegmentValue(bytes) && !bytes.contains(slash)
 }

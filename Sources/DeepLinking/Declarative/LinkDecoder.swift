@@ -205,7 +205,7 @@ final class LinkDecodingState {
 ///     some 110 bytes, and each copy costs).
 /// - Returns: The index of the chosen route in the table.
 func chooseRoute(
-  _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout, in table: LinkTable,
+  _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, in table: LinkTable,
   over rival: Int? = nil, match: inout URLMatch?
 ) -> Int? {
   let routes = table.routes
@@ -258,7 +258,7 @@ func article(_ type: Any.Type) -> String {
 
 /// The error for a URL that fits no route: the route that got furthest, and why it failed.
 private func nearestRoute(
-  _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout, _ table: LinkTable,
+  _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ table: LinkTable,
   linkType: Any.Type
 ) -> DeepLinkError {
   if layout.isWeb, layout.linkCount == 0 {

@@ -11,7 +11,7 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
   /// segments are the host and path of the custom-scheme form; throws why it is refused.
   static func withAdmittedLink<Result>(
     _ string: String,
-    _ body: (BorrowedBytes, URLLayout) throws(DeepLinkError) -> Result
+    _ body: (borrowing BorrowedBytes, URLLayout) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
     let outcome: Swift.Result<Result, DeepLinkError> = URLMatcher.default.withURLLayout(
       string, failure: { .failure($0) },
@@ -25,14 +25,14 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
 
   /// Like ``withAdmittedLink(_:_:)``, but `nil` for a URL that is malformed or not admitted.
   static func withLink<Result>(
-    _ string: String, _ body: (BorrowedBytes, URLLayout) -> Result
+    _ string: String, _ body: (borrowing BorrowedBytes, URLLayout) -> Result
   ) -> Result? {
     try? withAdmittedLink(string) { bytes, layout in body(bytes, layout) }
   }
 
   /// The layout of the link in the URL, or throws unless the URL has `Link`'s scheme or is
   /// an `https` universal link on one of its hosts (see ``admitLink(_:_:_:scheme:universalLinkHosts:linkType:)``).
-  static func admit(_ string: String, _ bytes: BorrowedBytes, _ layout: URLLayout)
+  static func admit(_ string: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout)
     throws(DeepLinkError) -> URLLayout
   {
     try admitLink(
@@ -50,8 +50,7 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
         layout.linkCount > 0
         ? layout.linkRange(0).lowerBound
         : (layout.query ?? layout.fragment).map { $0.lowerBound - 1 } ?? bytes.count
-      let rest = bytes[rebasing: start..<bytes.count]
-      return Link.scheme + "://" + String(decoding: rest, as: UTF8.self)
+      return Link.scheme + "://" + bytes.string(start..<bytes.count)
     }
   }
 }
@@ -75,7 +74,7 @@ func readQueryItems(_ string: String, plusIsSpace: Bool) -> [URLQueryItem]? {
 /// (`example.com/app`); the link's segments follow (the first stands for the custom-scheme
 /// host). Not generic, so that it is compiled once.
 func admitLink(
-  _ string: String, _ bytes: BorrowedBytes, _ layout: URLLayout,
+  _ string: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
   scheme linkScheme: String,
   universalLinkHosts hosts: Set<String>, linkType: Any.Type
 ) throws(DeepLinkError) -> URLLayout {
@@ -104,10 +103,9 @@ func admitLink(
       .scheme, .scheme, input: string, value: scheme,
       problem: "is not \"https\"; expected \"https\", as universal links are")
   }
-  // The longest prefix that the path starts with.
-  let path = (0..<layout.linkCount).lazy.map {
-    decodedText(bytes, layout.linkRange($0), plusIsSpace: false)
-  }
+  // The longest prefix that the path starts with; the segments that prefixes can cover.
+  let covered = min(layout.linkCount, prefixes.map(\.count).max() ?? 0)
+  let path = (0..<covered).map { decodedText(bytes, layout.linkRange($0), plusIsSpace: false) }
   let fitting = prefixes.filter { path.starts(with: $0) }.max { $0.count < $1.count }
   guard let prefix = fitting else {
     let expected = prefixes.map { "https://\(host)/\($0.joined(separator: "/"))/" }.sorted()

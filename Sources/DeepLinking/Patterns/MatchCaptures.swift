@@ -32,7 +32,7 @@ struct MatchCaptures {
   /// routers alike.
   mutating func capture(
     converter name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
-    _ bytes: BorrowedBytes, _ link: URLLayout, _ matcher: URLMatcher
+    _ bytes: borrowing BorrowedBytes, _ link: URLLayout, _ matcher: URLMatcher
   ) -> Bool? {
     let range =
       isRest

@@ -68,7 +68,7 @@ struct URLStart {
   var website: String?
   var link: String?
 
-  init(_ bytes: BorrowedBytes, _ layout: URLLayout) {
+  init(_ bytes: borrowing BorrowedBytes, _ layout: URLLayout) {
     scheme = asciiLowercased(bytes, layout.scheme)
     website = layout.isWeb ? layout.host.map { asciiLowercased(bytes, $0) } : nil
     link =

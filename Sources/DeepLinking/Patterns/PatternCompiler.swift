@@ -199,7 +199,7 @@ struct PatternCompiler {
         try URLReader.validate(bytes, 0..<bytes.count) { problem in
           failure(component, value, problem.text(bytes))
         }
-        return withDecodedBytes(bytes, 0..<bytes.count, plusIsSpace: false) { Array($0) }
+        return withDecodedBytes(bytes, 0..<bytes.count, plusIsSpace: false) { $0.array }
       }
     }
     let literal = try decoded.get()

@@ -253,18 +253,18 @@ public struct URLMatch: Sendable {
     return nil
   }
 
-  private func value(of capture: Capture, _ bytes: BorrowedBytes) -> any Sendable {
+  private func value(of capture: Capture, _ bytes: borrowing BorrowedBytes) -> any Sendable {
     if let index = capture.customIndex { return customValues[index] }
     return withDecodedBytes(bytes, capture.range, plusIsSpace: false) {
       capture.builtIn.value(decoded: $0)
     }
   }
 
-  private func text(_ capture: Capture, _ bytes: BorrowedBytes) -> String {
+  private func text(_ capture: Capture, _ bytes: borrowing BorrowedBytes) -> String {
     decodedText(bytes, capture.range, plusIsSpace: false)
   }
 
-  private func integer(_ capture: Capture, _ bytes: BorrowedBytes) -> Int? {
+  private func integer(_ capture: Capture, _ bytes: borrowing BorrowedBytes) -> Int? {
     withDecodedBytes(bytes, capture.range, plusIsSpace: false, parseInt)
   }
 }
@@ -340,7 +340,7 @@ struct QueryText: Sendable {
 /// The items of a validated query, decoded, in order; empty items are skipped and an item
 /// without `=` has a `nil` value.
 func decodedQueryItems(
-  _ bytes: BorrowedBytes, _ query: Range<Int>, plusIsSpace: Bool
+  _ bytes: borrowing BorrowedBytes, _ query: Range<Int>, plusIsSpace: Bool
 ) -> [URLQueryItem] {
   var items: [URLQueryItem] = []
   forEachQueryItem(bytes, query) { name, value in
@@ -356,7 +356,7 @@ func decodedQueryItems(
 /// empty items are skipped, and an item without `=` has no value range.
 @inline(__always)
 func forEachQueryItem(
-  _ bytes: BorrowedBytes, _ query: Range<Int>,
+  _ bytes: borrowing BorrowedBytes, _ query: Range<Int>,
   _ body: (_ name: Range<Int>, _ value: Range<Int>?) -> Void
 ) {
   var start = query.lowerBound

@@ -11,7 +11,7 @@ extension URLMatcher {
   @inline(__always)
   func withURLLayout<Result>(
     _ url: String, failure: (DeepLinkError) -> Result,
-    _ body: (BorrowedBytes, URLLayout) -> Result
+    _ body: (borrowing BorrowedBytes, URLLayout) -> Result
   ) -> Result {
     URLLayout.withLayout(of: url, maximumLength: maximumURLLength, failure: failure, body)
   }
@@ -33,7 +33,7 @@ extension URLMatcher {
   /// tries its patterns one after the other, and costs a matching URL a few comparisons.
   /// Escapes, delimiters and URLs without `//` are left to the full read.
   @inline(__always)
-  func cannotMatch(_ bytes: BorrowedBytes, _ storage: URLPattern.Storage)
+  func cannotMatch(_ bytes: borrowing BorrowedBytes, _ storage: URLPattern.Storage)
     -> Bool
   {
     guard let scheme = storage.schemeRange, !storage.isWeb else { return false }
@@ -62,7 +62,7 @@ extension URLMatcher {
   /// is a literal that segment differs from, compared exactly as ``run(_:_:_:_:explain:admitted:)``
   /// compares it: a cheap look for callers that run many patterns on one reading.
   func firstSegmentRefuses(
-    _ bytes: BorrowedBytes, _ link: URLLayout, _ pattern: URLPattern
+    _ bytes: borrowing BorrowedBytes, _ link: URLLayout, _ pattern: URLPattern
   ) -> Bool {
     let storage = pattern.storage
     guard storage.authorityOp == nil, link.linkCount > 0, let first = storage.ops.first,
@@ -76,7 +76,7 @@ extension URLMatcher {
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,
   /// admit `pattern`: `nil` when they do, else the reason (when `explain`).
   func admits(
-    _ url: String, _ bytes: BorrowedBytes, _ layout: URLLayout,
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
     _ pattern: URLPattern, explain: Bool
   ) -> DeepLinkError?? {
     if let scheme = pattern.storage.schemeRange {
@@ -107,7 +107,7 @@ extension URLMatcher {
   }
 
   /// Whether the host in `range` is one of ``universalLinkHosts``, ignoring ASCII case.
-  func isUniversalLinkHost(_ bytes: BorrowedBytes, _ range: Range<Int>) -> Bool {
+  func isUniversalLinkHost(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> Bool {
     guard !universalLinkHosts.isEmpty else { return false }
     let host = decodedText(bytes, range, plusIsSpace: false)
     return universalLinkHosts.contains(host) || universalLinkHosts.contains(host.lowercased())
@@ -116,7 +116,7 @@ extension URLMatcher {
   /// Matches the read URL against `pattern`; `admitted` skips the scheme and universal-link
   /// check, for callers that made it themselves.
   func run(
-    _ url: String, _ bytes: BorrowedBytes, _ link: URLLayout,
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ link: URLLayout,
     _ pattern: URLPattern, explain: Bool, admitted: Bool = false
   ) -> MatchOutcome {
     if !admitted, let failure = admits(url, bytes, link, pattern, explain: explain) {
@@ -224,7 +224,7 @@ extension URLMatcher {
 
   /// Why the segment at `index` was refused by `token`.
   private func rejection(
-    _ url: String, _ bytes: BorrowedBytes, _ link: URLLayout,
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ link: URLLayout,
     _ index: Int, _ token: Token
   ) -> DeepLinkError {
     var failing = index

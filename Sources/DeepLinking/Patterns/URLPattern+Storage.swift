@@ -111,17 +111,13 @@ extension URLPattern {
     /// The position of the parameter `name` among ``parameterNames``, compared as bytes.
     func parameterIndex(named name: String) -> Int? {
       withUTF8Bytes(name) { name in
+        let named = (authorityOp.map { [$0] } ?? []) + ops
         var index = 0
-        func matches(_ op: Op) -> Bool {
+        for op in named where op.isNamed {
           let range = nameRange(of: op)
-          return bytes[Int(range.lowerBound)..<Int(range.upperBound)].elementsEqual(name)
-        }
-        if let authorityOp, authorityOp.isNamed {
-          if matches(authorityOp) { return index }
-          index += 1
-        }
-        for op in ops where op.isNamed {
-          if matches(op) { return index }
+          if name.elementsEqual(bytes[Int(range.lowerBound)..<Int(range.upperBound)]) {
+            return index
+          }
           index += 1
         }
         return nil

@@ -93,7 +93,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   private static func split(_ path: String) -> [String] {
     withUTF8Bytes(path) { bytes in
       var segments: [String] = []
-      forEachSegment(of: bytes) { segments.append(String(decoding: $0, as: UTF8.self)) }
+      forEachSegment(of: bytes) { segments.append($0.string()) }
       return segments
     }
   }
@@ -101,7 +101,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// Calls `body` with each segment of the bytes of a `/`-separated path, ignoring a leading
   /// and a trailing `/`.
   private static func forEachSegment(
-    of path: BorrowedBytes, _ body: (BorrowedBytes) -> Void
+    of path: borrowing BorrowedBytes, _ body: (borrowing BorrowedBytes) -> Void
   ) {
     var start = 0
     var end = path.count
@@ -111,16 +111,16 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     if start == end, path.count < 2 { return }
     var segmentStart = start
     for index in start..<end where path[index] == UInt8(ascii: "/") {
-      body(path[rebasing: segmentStart..<index])
+      path.withSlice(segmentStart..<index, body)
       segmentStart = index + 1
     }
-    body(path[rebasing: segmentStart..<end])
+    path.withSlice(segmentStart..<end, body)
   }
 
   /// Calls `body` with the bytes of each path segment and its segment number along the link,
   /// until it returns `false`.
   private func forEachPathSegment(
-    _ body: (BorrowedBytes, DeepLinkError.Component) -> Bool
+    _ body: (borrowing BorrowedBytes, DeepLinkError.Component) -> Bool
   ) {
     var number = 2
     switch path {
@@ -219,7 +219,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   }
 
   private func validateScheme() throws(DeepLinkError) {
-    guard withUTF8Bytes(scheme, isValidScheme) else {
+    guard isValidScheme(scheme.utf8) else {
       throw failure(
         .scheme, scheme,
         #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#)
@@ -291,7 +291,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
             "its URL is \(writer.count) bytes long; expected at most \(limit) bytes, "
               + "the longest URL that reading accepts"))
       }
-      return .success(String(decoding: buffer.written(writer.count), as: UTF8.self))
+      return .success(buffer.withWritten(writer.count) { $0.string() })
     }
     return try outcome.get()
   }
@@ -315,11 +315,11 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// Appends `text` percent-encoded, refusing control characters and, for a segment, empty
   /// and dot values: the error, or `nil` when it is written.
   private func append(
-    _ text: BorrowedBytes, _ component: DeepLinkError.Component, isSegment: Bool,
+    _ text: borrowing BorrowedBytes, _ component: DeepLinkError.Component, isSegment: Bool,
     to writer: inout PercentEncodingWriter
   ) -> DeepLinkError? {
     guard writer.encode(text) else {
-      return controlCharacter(String(decoding: text, as: UTF8.self), component)
+      return controlCharacter(text.string(), component)
     }
     guard isSegment, !isSegmentValue(text) else { return nil }
     if text.isEmpty {
@@ -327,7 +327,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
         component, "", "is empty; expected a non-empty value, as empty segments do not read back")
     }
     return failure(
-      component, String(decoding: text, as: UTF8.self),
+      component, text.string(),
       #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#)
   }
 

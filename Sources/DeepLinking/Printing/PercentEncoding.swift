@@ -32,17 +32,18 @@ struct PercentEncodingWriter {
   }
 
   /// Appends `bytes` as they are.
-  mutating func copy(_ bytes: BorrowedBytes) {
-    for byte in bytes { append(byte) }
+  mutating func copy(_ bytes: borrowing BorrowedBytes) {
+    for index in bytes.indices { append(bytes[index]) }
   }
 
   /// Appends `bytes`, escaping every byte but `A–Z a–z 0–9 - . _ ~` as `%XX`.
   /// - Returns: Whether `bytes` had no control character (U+0000–U+001F, U+007F), which a
   ///   printer refuses because reading refuses it.
   @discardableResult
-  mutating func encode(_ bytes: BorrowedBytes) -> Bool {
+  mutating func encode(_ bytes: borrowing BorrowedBytes) -> Bool {
     var clean = true
-    for byte in bytes {
+    for index in bytes.indices {
+      let byte = bytes[index]
       if isUnreserved(byte) {
         append(byte)
       } else {

@@ -1,96 +1,148 @@
-// The package's pointers, all in this file: the other layers read and write bytes through
-// `BorrowedBytes` and `ScratchBuffer`, which can only be made here, inside the closure that
-// keeps their memory alive.
-
-/// Read-only bytes borrowed for the length of a closure: a string's UTF-8, or a
-/// ``ScratchBuffer``'s written part.
+/// The package's only unsafe code: the views through which every layer reads a URL's bytes
+/// and writes scratch memory.
 ///
-/// Indexed from 0, with the checks of `UnsafeBufferPointer` (in debug builds). Made only by
-/// the functions of this file; never stored past the closure it was handed to (the reader
-/// and a router's search keep one in a local value for that long).
-struct BorrowedBytes: RandomAccessCollection {
-  private let buffer: UnsafeBufferPointer<UInt8>
+/// The rules, which the code of this type keeps and a reader can check here:
+/// - A view is made only by ``withUTF8(_:_:)`` and ``withScratch(of:capacity:_:)``, and only
+///   for the length of the closure they call, while the memory it points to is alive.
+/// - A ``Borrowed`` view (the bytes of a URL, or decoded bytes) is noncopyable and is handed
+///   out only `borrowing`: the compiler refuses to copy it, store it, or return it, so it
+///   cannot outlive the closure. A slice of one is, in turn, lent to a closure.
+/// - A ``Scratch`` view is written before it is read; it is kept only in a ``URLLayout``,
+///   which lives inside the same closure.
+/// - Every read and write checks its index against the view's count, in release builds too.
+/// - Nothing is allocated or freed by hand, and no pointer is kept as an integer.
+enum UnsafeBytes {
+  /// Read-only bytes, indexed from 0: a string's UTF-8, a slice of it, or a scratch
+  /// buffer's written part.
+  struct Borrowed: ~Copyable {
+    private let buffer: UnsafeBufferPointer<UInt8>
 
-  fileprivate init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+    fileprivate init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-  var startIndex: Int { 0 }
-  var endIndex: Int { buffer.count }
+    var count: Int { buffer.count }
+    var isEmpty: Bool { buffer.isEmpty }
+    var indices: Range<Int> { 0..<buffer.count }
 
-  @inline(__always)
-  subscript(position: Int) -> UInt8 { buffer[position] }
-
-  /// The bytes in `range`, indexed from 0.
-  @inline(__always)
-  subscript(rebasing range: Range<Int>) -> BorrowedBytes {
-    BorrowedBytes(UnsafeBufferPointer(rebasing: buffer[range]))
-  }
-
-  /// Lets `String(decoding:as:)` and other generic algorithms copy the bytes in one step.
-  func withContiguousStorageIfAvailable<Result>(
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-  ) rethrows -> Result? {
-    try body(buffer)
-  }
-
-  /// Whether the bytes equal `other`'s, compared eight at a time.
-  @inline(__always)
-  func equals(_ other: BorrowedBytes) -> Bool {
-    guard count == other.count else { return false }
-    guard let left = UnsafeRawPointer(buffer.baseAddress),
-      let right = UnsafeRawPointer(other.buffer.baseAddress)
-    else { return true }
-    var offset = 0
-    while offset + 8 <= count {
-      if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      {
-        return false
-      }
-      offset += 8
+    @inline(__always)
+    subscript(position: Int) -> UInt8 {
+      precondition(UInt(bitPattern: position) < UInt(buffer.count), "read past the bytes")
+      return buffer[position]
     }
-    while offset < count, buffer[offset] == other.buffer[offset] { offset += 1 }
-    return offset == count
+
+    /// Calls `body` with the bytes in `range`, indexed from 0.
+    @inline(__always)
+    func withSlice<Result>(
+      _ range: Range<Int>, _ body: (borrowing Borrowed) -> Result
+    ) -> Result {
+      precondition(
+        range.lowerBound >= 0 && range.upperBound <= buffer.count, "slice past the bytes")
+      return body(Borrowed(UnsafeBufferPointer(rebasing: buffer[range])))
+    }
+
+    /// The bytes, as UTF-8 text (invalid sequences repaired).
+    func string() -> String { String(decoding: buffer, as: UTF8.self) }
+
+    /// The bytes in `range`, as UTF-8 text.
+    func string(_ range: Range<Int>) -> String {
+      withSlice(range) { $0.string() }
+    }
+
+    /// The bytes, copied.
+    var array: [UInt8] { Array(buffer) }
+
+    /// The bytes, each transformed.
+    func map<T>(_ transform: (UInt8) -> T) -> [T] { buffer.map(transform) }
+
+    func contains(_ byte: UInt8) -> Bool { buffer.contains(byte) }
+
+    func contains(where predicate: (UInt8) -> Bool) -> Bool { buffer.contains(where: predicate) }
+
+    func allSatisfy(_ predicate: (UInt8) -> Bool) -> Bool { buffer.allSatisfy(predicate) }
+
+    /// Whether the bytes equal `other`'s one by one, after `transform`.
+    func elementsEqual(_ other: some Sequence<UInt8>, by transform: (UInt8) -> UInt8 = { $0 })
+      -> Bool
+    {
+      buffer.lazy.map(transform).elementsEqual(other)
+    }
+
+    /// Whether the bytes equal `other`'s.
+    func equals(_ other: borrowing Borrowed) -> Bool {
+      guard count == other.count else { return false }
+      for index in indices where buffer[index] != other[index] { return false }
+      return true
+    }
   }
-}
 
-/// Uninitialized memory for the length of a closure, written before it is read: on the stack
-/// for small sizes.
-struct ScratchBuffer<Element: BitwiseCopyable> {
-  private let buffer: UnsafeMutableBufferPointer<Element>
+  /// Uninitialized memory for the length of a closure, written before it is read: on the
+  /// stack for small sizes.
+  struct Scratch<Element: BitwiseCopyable> {
+    private let buffer: UnsafeMutableBufferPointer<Element>
 
-  fileprivate init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+    fileprivate init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 
+    /// Calls `body` with the first `count` bytes, which must have been written.
+    @inline(__always)
+    func withWritten<Result>(_ count: Int, _ body: (borrowing Borrowed) -> Result) -> Result
+    where Element == UInt8 {
+      precondition(count >= 0 && count <= buffer.count, "more than the scratch holds")
+      return body(Borrowed(UnsafeBufferPointer(rebasing: buffer[..<count])))
+    }
+
+    @inline(__always)
+    subscript(position: Int) -> Element {
+      get {
+        precondition(UInt(bitPattern: position) < UInt(buffer.count), "read past the scratch")
+        return buffer[position]
+      }
+      nonmutating set {
+        precondition(UInt(bitPattern: position) < UInt(buffer.count), "write past the scratch")
+        buffer[position] = newValue
+      }
+    }
+  }
+
+  /// Calls `body` with scratch room for `capacity` elements.
+  ///
+  /// A constant `capacity` lets the compiler keep the memory on the stack.
   @inline(__always)
-  subscript(position: Int) -> Element {
-    get { buffer[position] }
-    nonmutating set { buffer[position] = newValue }
+  static func withScratch<Element: BitwiseCopyable, Result>(
+    of type: Element.Type, capacity: Int, _ body: (Scratch<Element>) -> Result
+  ) -> Result {
+    withUnsafeTemporaryAllocation(of: type, capacity: capacity) { body(Scratch($0)) }
   }
-}
 
-extension ScratchBuffer<UInt8> {
-  /// The first `count` bytes, which must have been written.
+  /// Calls `body` with the contiguous UTF-8 bytes of `string`, copying only if it is bridged.
   @inline(__always)
-  func written(_ count: Int) -> BorrowedBytes {
-    BorrowedBytes(UnsafeBufferPointer(rebasing: buffer[..<count]))
+  static func withUTF8<Result>(_ string: String, _ body: (borrowing Borrowed) -> Result)
+    -> Result
+  {
+    if let result = string.utf8.withContiguousStorageIfAvailable({ body(Borrowed($0)) }) {
+      return result
+    }
+    var copy = string
+    return copy.withUTF8 { body(Borrowed($0)) }
   }
 }
 
-/// Calls `body` with scratch room for `capacity` elements.
-///
-/// A constant `capacity` lets the compiler keep the memory on the stack.
+/// Bytes borrowed for the length of a closure (the noncopyable view above).
+typealias BorrowedBytes = UnsafeBytes.Borrowed
+
+/// Scratch memory for the length of a closure (the view above).
+typealias ScratchBuffer = UnsafeBytes.Scratch
+
+/// Calls `body` with scratch room for `capacity` elements (see the rules above).
 @inline(__always)
 func withScratch<Element: BitwiseCopyable, Result>(
   of type: Element.Type, capacity: Int, _ body: (ScratchBuffer<Element>) -> Result
 ) -> Result {
-  withUnsafeTemporaryAllocation(of: type, capacity: capacity) { body(ScratchBuffer($0)) }
+  UnsafeBytes.withScratch(of: type, capacity: capacity, body)
 }
 
-/// Calls `body` with the contiguous UTF-8 bytes of `string`, copying only if it is bridged.
+/// Calls `body` with the UTF-8 bytes of `string` (see the rules above).
 @inline(__always)
-func withUTF8Bytes<Result>(_ string: String, _ body: (BorrowedBytes) -> Result) -> Result {
-  if let result = string.utf8.withContiguousStorageIfAvailable({ body(BorrowedBytes($0)) }) {
-    return result
-  }
-  var copy = string
-  return copy.withUTF8 { body(BorrowedBytes($0)) }
+func withUTF8Bytes<Result>(_ string: String, _ body: (borrowing BorrowedBytes) -> Result)
+  -> Result
+{
+  UnsafeBytes.withUTF8(string, body)
 }

@@ -101,20 +101,21 @@ func isSeparator(_ byte: UInt8) -> Bool {
 func lowercasedASCII(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
 
 /// The raw text of `range`, without decoding.
-func text(_ bytes: BorrowedBytes, _ range: Range<Int>) -> String {
-  String(decoding: bytes[rebasing: range], as: UTF8.self)
+func text(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> String {
+  bytes.string(range)
 }
 
 /// Whether `range` spells `text` ignoring ASCII case.
-func equalsIgnoringASCIICase(_ bytes: BorrowedBytes, _ range: Range<Int>, _ text: String) -> Bool {
+func equalsIgnoringASCIICase(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>, _ text: String)
+  -> Bool
+{
   // Over the text's contiguous bytes: iterating its `utf8` view cost more than the rest of
   // admitting a link.
   withUTF8Bytes(text) { other in
     guard other.count == range.count else { return false }
-    var index = range.lowerBound
-    for byte in other {
-      if lowercasedASCII(bytes[index]) != lowercasedASCII(byte) { return false }
-      index += 1
+    for offset in other.indices
+    where lowercasedASCII(bytes[range.lowerBound + offset]) != lowercasedASCII(other[offset]) {
+      return false
     }
     return true
   }
@@ -123,7 +124,7 @@ func equalsIgnoringASCIICase(_ bytes: BorrowedBytes, _ range: Range<Int>, _ text
 /// Whether `range` spells the lowercase ASCII bytes `lowercase`, ignoring case.
 @inline(__always)
 func equalsLowercased<Lowercase: RandomAccessCollection<UInt8>>(
-  _ bytes: BorrowedBytes, _ range: Range<Int>, _ lowercase: Lowercase
+  _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, _ lowercase: Lowercase
 ) -> Bool {
   guard range.count == lowercase.count else { return false }
   var offset = lowercase.startIndex
@@ -138,7 +139,8 @@ func equalsLowercased<Lowercase: RandomAccessCollection<UInt8>>(
 /// ignoring ASCII case on both sides.
 @inline(__always)
 func decodedEquals(
-  _ bytes: BorrowedBytes, _ range: Range<Int>, _ literals: [UInt8], _ literal: Range<Int32>,
+  _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, _ literals: [UInt8],
+  _ literal: Range<Int32>,
   ignoringCase: Bool, mayHaveEscapes: Bool = true
 ) -> Bool {
   withDecodedBytes(bytes, range, plusIsSpace: false, mayHaveEscapes: mayHaveEscapes) { decoded in
@@ -158,26 +160,29 @@ func decodedEquals(
 /// memory only when the range contains an escape (or a `+` that means a space).
 @inline(__always)
 func withDecodedBytes<Result>(
-  _ bytes: BorrowedBytes, _ range: Range<Int>, plusIsSpace: Bool,
-  mayHaveEscapes: Bool = true, _ body: (BorrowedBytes) -> Result
+  _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, plusIsSpace: Bool,
+  mayHaveEscapes: Bool = true, _ body: (borrowing BorrowedBytes) -> Result
 ) -> Result {
-  let raw = bytes[rebasing: range]
-  guard mayHaveEscapes || plusIsSpace, needsDecoding(raw, plusIsSpace: plusIsSpace) else {
-    return body(raw)
-  }
-  return withScratch(of: UInt8.self, capacity: raw.count) { buffer in
-    body(buffer.written(percentDecode(raw, into: buffer, plusIsSpace: plusIsSpace)))
+  bytes.withSlice(range) { raw in
+    guard mayHaveEscapes || plusIsSpace, needsDecoding(raw, plusIsSpace: plusIsSpace) else {
+      return body(raw)
+    }
+    return withScratch(of: UInt8.self, capacity: raw.count) { buffer in
+      buffer.withWritten(percentDecode(raw, into: buffer, plusIsSpace: plusIsSpace), body)
+    }
   }
 }
 
 /// Whether validated `raw` bytes hold an escape, or a `+` that means a space.
 @inline(__always)
-private func needsDecoding(_ raw: BorrowedBytes, plusIsSpace: Bool) -> Bool {
+private func needsDecoding(_ raw: borrowing BorrowedBytes, plusIsSpace: Bool) -> Bool {
   raw.contains { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }
 }
 
 /// Decodes validated `raw` bytes into `buffer`, returning the decoded count.
-func percentDecode(_ raw: BorrowedBytes, into buffer: ScratchBuffer<UInt8>, plusIsSpace: Bool)
+func percentDecode(
+  _ raw: borrowing BorrowedBytes, into buffer: ScratchBuffer<UInt8>, plusIsSpace: Bool
+)
   -> Int
 {
   var read = 0
@@ -199,17 +204,17 @@ func percentDecode(_ raw: BorrowedBytes, into buffer: ScratchBuffer<UInt8>, plus
 }
 
 /// The percent-decoded text of a validated `range`.
-func decodedText(_ bytes: BorrowedBytes, _ range: Range<Int>, plusIsSpace: Bool) -> String {
-  withDecodedBytes(bytes, range, plusIsSpace: plusIsSpace) { String(decoding: $0, as: UTF8.self) }
+func decodedText(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>, plusIsSpace: Bool) -> String
+{
+  withDecodedBytes(bytes, range, plusIsSpace: plusIsSpace) { $0.string() }
 }
 
 /// The ASCII-lowercased text of `range`.
-func asciiLowercased(_ bytes: BorrowedBytes, _ range: Range<Int>) -> String {
-  let raw = bytes[rebasing: range]
-  guard raw.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
-    return String(decoding: raw, as: UTF8.self)
+func asciiLowercased(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> String {
+  bytes.withSlice(range) { raw in
+    guard raw.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return raw.string() }
+    return String(decoding: raw.map(lowercasedASCII), as: UTF8.self)
   }
-  return String(decoding: raw.map(lowercasedASCII), as: UTF8.self)
 }
 
 /// `text` with ASCII letters lowercased, and nothing else changed.

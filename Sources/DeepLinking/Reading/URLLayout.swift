@@ -93,7 +93,7 @@ struct URLLayout {
   }
 
   /// The decoded link segments, as custom converters receive them.
-  func decodedLink(_ bytes: BorrowedBytes) -> [String] {
+  func decodedLink(_ bytes: borrowing BorrowedBytes) -> [String] {
     (0..<linkCount).map { decodedText(bytes, linkRange($0), plusIsSpace: false) }
   }
 
@@ -110,23 +110,36 @@ struct URLLayout {
   @inline(__always)
   static func withLayout<Result>(
     of url: String, maximumLength: Int, failure: (DeepLinkError) -> Result,
-    _ body: (BorrowedBytes, URLLayout) -> Result
+    _ body: (borrowing BorrowedBytes, URLLayout) -> Result
   ) -> Result {
     withUTF8Bytes(url) { bytes in
-      func read(_ scratch: ScratchBuffer<Int32>) -> Result {
-        var reader = URLReader(bytes)
-        do throws(DeepLinkError) {
-          let layout = try reader.read(input: url, maximumLength: maximumLength, scratch: scratch)
-          return body(bytes, layout)
-        } catch {
-          return failure(error)
-        }
-      }
       // A path of n bytes has at most n + 1 segments. A constant capacity stays on the stack.
       guard bytes.count < 128 else {
-        return withScratch(of: Int32.self, capacity: bytes.count + 1, read)
+        return withScratch(of: Int32.self, capacity: bytes.count + 1) { scratch in
+          read(bytes, url, maximumLength, scratch, failure, body)
+        }
       }
-      return withScratch(of: Int32.self, capacity: 128, read)
+      return withScratch(of: Int32.self, capacity: 128) { scratch in
+        read(bytes, url, maximumLength, scratch, failure, body)
+      }
+    }
+  }
+
+  /// Reads `bytes`, the UTF-8 of `url`, with `scratch` for segment offsets, and calls `body`
+  /// or `failure`.
+  @inline(__always)
+  private static func read<Result>(
+    _ bytes: borrowing BorrowedBytes, _ url: String, _ maximumLength: Int,
+    _ scratch: ScratchBuffer<Int32>, _ failure: (DeepLinkError) -> Result,
+    _ body: (borrowing BorrowedBytes, URLLayout) -> Result
+  ) -> Result {
+    var reader = URLReader(count: bytes.count)
+    do throws(DeepLinkError) {
+      let layout = try reader.read(
+        bytes, input: url, maximumLength: maximumLength, scratch: scratch)
+      return body(bytes, layout)
+    } catch {
+      return failure(error)
     }
   }
 }

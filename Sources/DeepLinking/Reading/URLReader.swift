@@ -7,18 +7,18 @@
 struct URLReader {
   /// A position in the bytes, and the escaped UTF-8 sequence open there, if any.
   struct Cursor {
-    let bytes: BorrowedBytes
+    /// The number of bytes; the bytes themselves are passed to each method that reads them.
+    let end: Int
     var index = 0
     var decoder = UTF8EscapeState()
 
-    var end: Int { bytes.count }
     var isAtEnd: Bool { index == end }
-    var byte: UInt8 { bytes[index] }
+    func byte(_ bytes: borrowing BorrowedBytes) -> UInt8 { bytes[index] }
 
     /// Moves past the bytes of a path or query that need no more than a skip, unless an
     /// escaped sequence is open; whether a byte is left to look at.
     @inline(__always)
-    mutating func skipPlain() -> Bool {
+    mutating func skipPlain(_ bytes: borrowing BorrowedBytes) -> Bool {
       if !decoder.isIncomplete {
         while index < end, !ByteClass.isSpecial(bytes[index]) { index += 1 }
       }
@@ -27,7 +27,7 @@ struct URLReader {
 
     /// ``skipPlain()`` for a host.
     @inline(__always)
-    mutating func skipPlainInHost() -> Bool {
+    mutating func skipPlainInHost(_ bytes: borrowing BorrowedBytes) -> Bool {
       if !decoder.isIncomplete {
         while index < end, !ByteClass.isHostSpecial(bytes[index]) { index += 1 }
       }
@@ -36,7 +36,7 @@ struct URLReader {
 
     /// Consumes the byte or escape at the cursor: the problem there, if any.
     @inline(__always)
-    mutating func step() -> UTF8EscapeState.Problem? {
+    mutating func step(_ bytes: borrowing BorrowedBytes) -> UTF8EscapeState.Problem? {
       decoder.step(bytes, &index, end: end)
     }
 
@@ -49,7 +49,7 @@ struct URLReader {
     }
 
     /// Where the component that started at `start` ends: at `/`, `?` or `#`.
-    func componentEnd(from start: Int) -> Int {
+    func componentEnd(_ bytes: borrowing BorrowedBytes, from start: Int) -> Int {
       var stop = start
       while stop < end, !isDelimiter(bytes[stop]), bytes[stop] != UInt8(ascii: "/") { stop += 1 }
       return stop
@@ -60,17 +60,19 @@ struct URLReader {
   // that reading retains nothing.
   private var cursor: Cursor
 
-  init(_ bytes: BorrowedBytes) {
-    self.cursor = Cursor(bytes: bytes)
+  /// A reader of `count` bytes, which each method is passed.
+  init(count: Int) {
+    self.cursor = Cursor(end: count)
   }
-
-  private var bytes: BorrowedBytes { cursor.bytes }
 
   /// Reads the URL, `input`; `scratch` has room for one segment offset per byte, plus one.
   /// - Throws: A ``DeepLinkError`` for a URL over `maximumLength` bytes, a missing or
   ///   malformed scheme, user info, a port on a custom scheme, malformed percent escapes,
   ///   control characters and percent-encoded bytes that are not UTF-8.
-  mutating func read(input: String, maximumLength: Int, scratch: ScratchBuffer<Int32>)
+  mutating func read(
+    _ bytes: borrowing BorrowedBytes, input: String, maximumLength: Int,
+    scratch: ScratchBuffer<Int32>
+  )
     throws(DeepLinkError) -> URLLayout
   {
     // Offsets are kept as Int32 in captures, so no limit can go past that.
@@ -80,29 +82,31 @@ struct URLReader {
         .tooLong, .url, input: input, value: nil,
         problem: "is \(bytes.count) bytes long; expected at most \(limit) bytes")
     }
-    let (scheme, isWeb) = try readScheme(input)
+    let (scheme, isWeb) = try readScheme(bytes, input)
     let (host, hostHasEscapes) = try readAuthority(
-      input, isWeb: isWeb, isSpecial: isWeb || isOtherSpecialScheme(scheme))
+      bytes, input, isWeb: isWeb, isSpecial: isWeb || isOtherSpecialScheme(bytes, scheme))
     var segments = SegmentList(storage: scratch)
     let pathHasEscapes = try readPath(
-      input, into: &segments, firstNumber: host != nil && !isWeb ? 2 : 1)
-    let query = try readQuery(input)
-    let fragment = try readFragment(input)
+      bytes, input, into: &segments, firstNumber: host != nil && !isWeb ? 2 : 1)
+    let query = try readQuery(bytes, input)
+    let fragment = try readFragment(bytes, input)
     return URLLayout(
       scheme: scheme, isWeb: isWeb, host: host, segments: segments,
       linkHasEscapes: hostHasEscapes || pathHasEscapes, query: query, fragment: fragment)
   }
 
   /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`, and whether it is `http` or `https`.
-  private mutating func readScheme(_ input: String) throws(DeepLinkError) -> (
-    Range<Int>, isWeb: Bool
-  ) {
-    var valid = !cursor.isAtEnd && isLetter(cursor.byte)
-    while !cursor.isAtEnd, !ByteClass.endsScheme(cursor.byte) {
-      if !isSchemeByte(cursor.byte) { valid = false }
+  private mutating func readScheme(_ bytes: borrowing BorrowedBytes, _ input: String)
+    throws(DeepLinkError) -> (
+      Range<Int>, isWeb: Bool
+    )
+  {
+    var valid = !cursor.isAtEnd && isLetter(cursor.byte(bytes))
+    while !cursor.isAtEnd, !ByteClass.endsScheme(cursor.byte(bytes)) {
+      if !isSchemeByte(cursor.byte(bytes)) { valid = false }
       cursor.index += 1
     }
-    guard !cursor.isAtEnd, cursor.byte == UInt8(ascii: ":") else {
+    guard !cursor.isAtEnd, cursor.byte(bytes) == UInt8(ascii: ":") else {
       throw DeepLinkError(
         .scheme, .scheme, input: input, value: nil,
         problem: #"expected a scheme followed by ":", such as "myapp://""#)
@@ -127,7 +131,8 @@ struct URLReader {
 
   /// Whether `scheme` is one of the URL Standard's special schemes other than `http` and
   /// `https`, whose hosts a browser reads as it reads theirs: `file`, `ftp`, `ws`, `wss`.
-  private func isOtherSpecialScheme(_ scheme: Range<Int>) -> Bool {
+  private func isOtherSpecialScheme(_ bytes: borrowing BorrowedBytes, _ scheme: Range<Int>) -> Bool
+  {
     ["file", "ftp", "ws", "wss"].contains { equalsIgnoringASCIICase(bytes, scheme, $0) }
   }
 
@@ -136,7 +141,9 @@ struct URLReader {
   ///
   /// The host of a special scheme (`isSpecial`: `http`, `https`, `file`, `ftp`, `ws`, `wss`)
   /// must be written as a browser writes it (``WebHost``); `file` may have none.
-  private mutating func readAuthority(_ input: String, isWeb: Bool, isSpecial: Bool)
+  private mutating func readAuthority(
+    _ bytes: borrowing BorrowedBytes, _ input: String, isWeb: Bool, isSpecial: Bool
+  )
     throws(DeepLinkError) -> (
       Range<Int>?, hasEscapes: Bool
     )
@@ -156,16 +163,16 @@ struct URLReader {
     func error(_ problem: UTF8EscapeState.Problem) -> DeepLinkError {
       DeepLinkError(
         problem.code, .host, input: input,
-        value: text(bytes, start..<cursor.componentEnd(from: start)),
+        value: text(bytes, start..<cursor.componentEnd(bytes, from: start)),
         problem: problem.text(bytes))
     }
-    while cursor.skipPlainInHost() {
-      let byte = cursor.byte
+    while cursor.skipPlainInHost(bytes) {
+      let byte = cursor.byte(bytes)
       if ByteClass.isForbiddenInHost(byte) {
         // A custom scheme's host is a route segment that the URL Standard reads as an opaque
         // host: it refuses these. A web host's brackets hold an IPv6 address; its other
         // characters are judged below, as a whole host.
-        guard isSpecial else { throw forbiddenInHost(input, byte, start) }
+        guard isSpecial else { throw forbiddenInHost(bytes, input, byte, start) }
         if byte == UInt8(ascii: "[") { inBrackets = true }
         if byte == UInt8(ascii: "]") { inBrackets = false }
         if let problem = cursor.stepPlain() { throw error(problem) }
@@ -182,7 +189,7 @@ struct URLReader {
       if byte == UInt8(ascii: "@") {
         throw DeepLinkError(
           .userInfo, .host, input: input,
-          value: text(bytes, start..<cursor.componentEnd(from: start)),
+          value: text(bytes, start..<cursor.componentEnd(bytes, from: start)),
           problem: "has user info; expected only a host")
       }
       if byte == UInt8(ascii: ":"), !inBrackets, portStart < 0 {
@@ -191,7 +198,7 @@ struct URLReader {
         continue
       }
       if byte == UInt8(ascii: "%") { hasEscapes = true }
-      if let problem = cursor.step() { throw error(problem) }
+      if let problem = cursor.step(bytes) { throw error(problem) }
     }
     if cursor.decoder.isIncomplete { throw error(.invalidUTF8) }
     let authority = start..<cursor.index
@@ -223,9 +230,12 @@ struct URLReader {
   }
 
   /// The error for `byte`, a forbidden host code point, in a custom scheme's host.
-  private func forbiddenInHost(_ input: String, _ byte: UInt8, _ start: Int) -> DeepLinkError {
+  private func forbiddenInHost(
+    _ bytes: borrowing BorrowedBytes, _ input: String, _ byte: UInt8, _ start: Int
+  ) -> DeepLinkError {
     DeepLinkError(
-      .host, .host, input: input, value: text(bytes, start..<cursor.componentEnd(from: start)),
+      .host, .host, input: input,
+      value: text(bytes, start..<cursor.componentEnd(bytes, from: start)),
       problem: "contains \(quoted(String(UnicodeScalar(byte)))); expected a host without "
         + #"spaces or any of < > [ \ ] ^ |, which URLs do not allow in a host"#)
   }
@@ -240,20 +250,21 @@ struct URLReader {
   ///
   /// Segments are numbered from `firstNumber` in messages.
   private mutating func readPath(
-    _ input: String, into segments: inout SegmentList, firstNumber: Int
+    _ bytes: borrowing BorrowedBytes, _ input: String, into segments: inout SegmentList,
+    firstNumber: Int
   ) throws(DeepLinkError) -> Bool {
     let pathStart = cursor.index
     var hasEscapes = false
-    if !cursor.isAtEnd, cursor.byte == UInt8(ascii: "/") { cursor.index += 1 }
+    if !cursor.isAtEnd, cursor.byte(bytes) == UInt8(ascii: "/") { cursor.index += 1 }
     var segmentStart = cursor.index
     func error(_ problem: UTF8EscapeState.Problem) -> DeepLinkError {
       DeepLinkError(
         problem.code, .pathSegment(segments.count + firstNumber), input: input,
-        value: text(bytes, segmentStart..<cursor.componentEnd(from: segmentStart)),
+        value: text(bytes, segmentStart..<cursor.componentEnd(bytes, from: segmentStart)),
         problem: problem.text(bytes))
     }
-    while cursor.skipPlain() {
-      let byte = cursor.byte
+    while cursor.skipPlain(bytes) {
+      let byte = cursor.byte(bytes)
       if !ByteClass.isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
         if let problem = cursor.stepPlain() { throw error(problem) }
         continue
@@ -266,7 +277,7 @@ struct URLReader {
         continue
       }
       if byte == UInt8(ascii: "%") { hasEscapes = true }
-      if let problem = cursor.step() { throw error(problem) }
+      if let problem = cursor.step(bytes) { throw error(problem) }
     }
     if cursor.decoder.isIncomplete { throw error(.invalidUTF8) }
     if cursor.index > segmentStart {
@@ -280,22 +291,24 @@ struct URLReader {
   }
 
   /// The query after `?`, without it: items split on `&`, names from values on `=`.
-  private mutating func readQuery(_ input: String) throws(DeepLinkError) -> Range<Int>? {
-    guard !cursor.isAtEnd, cursor.byte == UInt8(ascii: "?") else { return nil }
+  private mutating func readQuery(_ bytes: borrowing BorrowedBytes, _ input: String)
+    throws(DeepLinkError) -> Range<Int>?
+  {
+    guard !cursor.isAtEnd, cursor.byte(bytes) == UInt8(ascii: "?") else { return nil }
     cursor.index += 1
     let start = cursor.index
-    while cursor.skipPlain() {
-      let byte = cursor.byte
+    while cursor.skipPlain(bytes) {
+      let byte = cursor.byte(bytes)
       if byte == UInt8(ascii: "#") { break }
       let at = cursor.index
       let plain =
         !ByteClass.isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=")
-      if let problem = plain ? cursor.stepPlain() : cursor.step() {
-        throw queryError(problem, start, plain ? at - 1 : at, input)
+      if let problem = plain ? cursor.stepPlain() : cursor.step(bytes) {
+        throw queryError(bytes, problem, start, plain ? at - 1 : at, input)
       }
     }
     if cursor.decoder.isIncomplete {
-      throw queryError(.invalidUTF8, start, cursor.index - 1, input)
+      throw queryError(bytes, .invalidUTF8, start, cursor.index - 1, input)
     }
     return start..<cursor.index
   }
@@ -303,6 +316,7 @@ struct URLReader {
   /// The error for `problem` at byte `position` of the query that starts at `start`, naming
   /// the item and quoting its name or value, whichever holds `position`.
   private func queryError(
+    _ bytes: borrowing BorrowedBytes,
     _ problem: UTF8EscapeState.Problem, _ start: Int, _ position: Int, _ input: String
   ) -> DeepLinkError {
     var itemStart = position
@@ -323,10 +337,11 @@ struct URLReader {
   }
 
   /// The fragment after `#`, without it.
-  private mutating func readFragment(_ input: String) throws(DeepLinkError) -> Range<Int>? {
-    guard !cursor.isAtEnd, cursor.byte == UInt8(ascii: "#") else { return nil }
+  private mutating func readFragment(_ bytes: borrowing BorrowedBytes, _ input: String)
+    throws(DeepLinkError) -> Range<Int>?
+  {
+    guard !cursor.isAtEnd, cursor.byte(bytes) == UInt8(ascii: "#") else { return nil }
     let range = (cursor.index + 1)..<cursor.end
-    let bytes = self.bytes
     try Self.validate(bytes, range) { problem in
       DeepLinkError(
         problem.code, .fragment, input: input, value: text(bytes, range),
@@ -338,7 +353,7 @@ struct URLReader {
 
   /// Checks escapes, control characters and UTF-8 in `range`, reporting through `error`.
   static func validate(
-    _ bytes: BorrowedBytes, _ range: Range<Int>,
+    _ bytes: borrowing BorrowedBytes, _ range: Range<Int>,
     error: (UTF8EscapeState.Problem) -> DeepLinkError
   ) throws(DeepLinkError) {
     var decoder = UTF8EscapeState()

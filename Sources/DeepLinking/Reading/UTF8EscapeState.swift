@@ -14,7 +14,7 @@ struct UTF8EscapeState {
       }
     }
 
-    func text(_ bytes: BorrowedBytes) -> String {
+    func text(_ bytes: borrowing BorrowedBytes) -> String {
       switch self {
       case .malformedEscape(let at):
         var stop = at + 1
@@ -44,7 +44,7 @@ struct UTF8EscapeState {
   /// Consumes the byte or escape at `i`, advancing `i` past it.
   @inline(__always)
   mutating func step(
-    _ bytes: BorrowedBytes, _ i: inout Int, end: Int
+    _ bytes: borrowing BorrowedBytes, _ i: inout Int, end: Int
   ) -> Problem? {
     let byte = bytes[i]
     if byte == UInt8(ascii: "%") {

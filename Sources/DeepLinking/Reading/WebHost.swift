@@ -15,7 +15,7 @@ enum WebHost {
 
   /// Why the host in `range` of `bytes` is not written as a browser writes it; `nil` when it
   /// is.
-  static func problem(_ bytes: BorrowedBytes, _ range: Range<Int>) -> String? {
+  static func problem(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> String? {
     guard !range.isEmpty else { return "is empty; \(expectation)" }
     if bytes[range.lowerBound] == UInt8(ascii: "[") { return ipv6Problem(bytes, range) }
     var labelStart = range.lowerBound
@@ -44,7 +44,7 @@ enum WebHost {
   }
 
   /// Why `port`, the digits after `:`, is not a port: over 65535.
-  static func portProblem(_ bytes: BorrowedBytes, _ port: Range<Int>) -> String? {
+  static func portProblem(_ bytes: borrowing BorrowedBytes, _ port: Range<Int>) -> String? {
     let value = port.reduce(0) { $0 * 10 + Int(bytes[$1] &- UInt8(ascii: "0")) }
     return value > 65535 ? "has port \(value); expected a port from 0 to 65535" : nil
   }
@@ -53,7 +53,7 @@ enum WebHost {
 
   /// Whether `label` is a number to the URL Standard (decimal digits, or `0x` and hex
   /// digits), which makes the whole host an IPv4 address.
-  private static func isNumber(_ bytes: BorrowedBytes, _ label: Range<Int>) -> Bool {
+  private static func isNumber(_ bytes: borrowing BorrowedBytes, _ label: Range<Int>) -> Bool {
     if label.allSatisfy({ isDigit(bytes[$0]) }) { return true }
     guard label.count >= 2, bytes[label.lowerBound] == UInt8(ascii: "0"),
       bytes[label.lowerBound + 1] | 0x20 == UInt8(ascii: "x")
@@ -62,7 +62,8 @@ enum WebHost {
   }
 
   /// Four decimal numbers from 0 to 255 without leading zeros, or why not.
-  private static func ipv4Problem(_ bytes: BorrowedBytes, _ range: Range<Int>) -> String? {
+  private static func ipv4Problem(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> String?
+  {
     let parts = range.split { bytes[$0] == UInt8(ascii: ".") }
     let valid =
       parts.count == 4
@@ -80,7 +81,8 @@ enum WebHost {
   // MARK: IPv6
 
   /// An IPv6 address in brackets, in the URL Standard's serialization, or why not.
-  private static func ipv6Problem(_ bytes: BorrowedBytes, _ range: Range<Int>) -> String? {
+  private static func ipv6Problem(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> String?
+  {
     guard range.count >= 2, bytes[range.upperBound - 1] == UInt8(ascii: "]"),
       let pieces = ipv6Pieces(bytes, (range.lowerBound + 1)..<(range.upperBound - 1))
     else {
@@ -100,7 +102,8 @@ enum WebHost {
 
   /// The eight 16-bit pieces of hexadecimal IPv6 text (no embedded IPv4, which browsers never
   /// write), or `nil`.
-  private static func ipv6Pieces(_ bytes: BorrowedBytes, _ range: Range<Int>) -> [UInt16]? {
+  private static func ipv6Pieces(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> [UInt16]?
+  {
     var pieces: [UInt16] = []
     var compress: Int?
     var index = range.lowerBound
@@ -170,7 +173,7 @@ enum WebHost {
   // MARK: A-labels
 
   /// Whether `label` starts with `xn--`, ignoring case.
-  private static func isALabel(_ bytes: BorrowedBytes, _ label: Range<Int>) -> Bool {
+  private static func isALabel(_ bytes: borrowing BorrowedBytes, _ label: Range<Int>) -> Bool {
     label.count >= 4 && bytes[label.lowerBound] | 0x20 == UInt8(ascii: "x")
       && bytes[label.lowerBound + 1] | 0x20 == UInt8(ascii: "n")
       && bytes[label.lowerBound + 2] == UInt8(ascii: "-")
@@ -184,7 +187,9 @@ enum WebHost {
   /// IDNA's tables: the decoded label must be lowercase or caseless letters that case folding
   /// leaves alone, without combining marks, joiners or right-to-left scripts (whose rules need
   /// tables this library does not carry). Anything else is refused.
-  private static func aLabelProblem(_ bytes: BorrowedBytes, _ label: Range<Int>) -> String? {
+  private static func aLabelProblem(_ bytes: borrowing BorrowedBytes, _ label: Range<Int>)
+    -> String?
+  {
     let encoded = label.dropFirst(4).map { lowercasedASCII(bytes[$0]) }
     guard let decoded = punycodeDecoded(encoded), decoded.contains(where: { !$0.isASCII }),
       decoded.allSatisfy(isPlainLabelScalar)

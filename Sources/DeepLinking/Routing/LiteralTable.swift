@@ -20,25 +20,28 @@ struct LiteralTable: Sendable {
   private var keys: [UInt8] = []
   private var count = 0
 
-  /// The hash of `key` under `parent`: FNV-1a over the parent's and the key's bytes, never 0.
-  private static func hash<Key: Collection<UInt8>>(_ key: Key, parent: Int32) -> UInt64 {
+  /// The hash of the `count` bytes that `byte` reads, under `parent`: FNV-1a over the
+  /// parent's and the key's bytes, never 0.
+  @inline(__always)
+  private static func hash(count: Int, parent: Int32, _ byte: (Int) -> UInt8) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for shift in stride(from: 0, to: 32, by: 8) {
       hash = (hash ^ UInt64(UInt32(bitPattern: parent) >> shift & 0xFF)) &* 0x100_0000_01B3
     }
-    for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    for index in 0..<count { hash = (hash ^ UInt64(byte(index))) &* 0x100_0000_01B3 }
     return hash | 1
   }
 
-  /// The child of `parent` under `key`, or `nil`.
-  func child<Key: Collection<UInt8>>(of parent: Int32, key: Key) -> Int32? {
-    let hash = Self.hash(key, parent: parent)
+  /// The child of `parent` under the `count` bytes that `byte` reads, or `nil`.
+  @inline(__always)
+  private func child(of parent: Int32, count: Int, _ byte: (Int) -> UInt8) -> Int32? {
+    let hash = Self.hash(count: count, parent: parent, byte)
     let mask = slots.count - 1
     var index = Int(truncatingIfNeeded: hash) & mask
     while slots[index].hash != 0 {
       let slot = slots[index]
-      if slot.hash == hash, slot.parent == parent, Int(slot.keyCount) == key.count,
-        keys[Int(slot.keyStart)..<Int(slot.keyStart + slot.keyCount)].elementsEqual(key)
+      if slot.hash == hash, slot.parent == parent, Int(slot.keyCount) == count,
+        (0..<count).allSatisfy({ keys[Int(slot.keyStart) + $0] == byte($0) })
       {
         return slot.child
       }
@@ -47,15 +50,28 @@ struct LiteralTable: Sendable {
     return nil
   }
 
+  /// The child of `parent` under `key`, or `nil`.
+  func child(of parent: Int32, key: ArraySlice<UInt8>) -> Int32? {
+    child(of: parent, count: key.count) { key[key.startIndex + $0] }
+  }
+
+  /// The child of `parent` under the bytes `key` (ASCII-lowercased when `lowercased`), or
+  /// `nil`.
+  func child(of parent: Int32, key: borrowing BorrowedBytes, lowercased: Bool) -> Int32? {
+    lowercased
+      ? child(of: parent, count: key.count) { lowercasedASCII(key[$0]) }
+      : child(of: parent, count: key.count) { key[$0] }
+  }
+
   /// Adds `child` under `parent` and `key`, which is not in the table yet.
-  mutating func insert(_ child: Int32, of parent: Int32, key: some Collection<UInt8>) {
+  mutating func insert(_ child: Int32, of parent: Int32, key: ArraySlice<UInt8>) {
     if (count + 1) * 4 > slots.count * 3 { grow() }
     let start = Int32(keys.count)
     keys.append(contentsOf: key)
+    let hash = Self.hash(count: key.count, parent: parent) { key[key.startIndex + $0] }
     place(
       Slot(
-        hash: Self.hash(key, parent: parent), parent: parent, child: child, keyStart: start,
-        keyCount: Int32(key.count)))
+        hash: hash, parent: parent, child: child, keyStart: start, keyCount: Int32(key.count)))
     count += 1
   }
 

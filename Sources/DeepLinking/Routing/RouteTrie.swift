@@ -172,8 +172,8 @@ struct RouteTrie: Sendable {
   /// steps are methods of the trie, which they borrow rather than copy.)
   fileprivate struct Search {
     // The URL string and the matcher are passed along with it, borrowed: kept here, they
-    // would be retained for every search.
-    let bytes: BorrowedBytes
+    // would be retained for every search. The URL's bytes are passed to each step that
+    // reads them, as they cannot be kept.
     let layout: URLLayout
     var captures = MatchCaptures()
   }
@@ -184,15 +184,19 @@ struct RouteTrie: Sendable {
 
   /// Walks the roots that admit the URL together, so that specificity is decided segment by
   /// segment across them; on an exact tie, the root listed first wins.
-  fileprivate func start(_ search: inout Search, _ context: Context, _ accept: Accept) -> Bool {
-    let (bytes, layout) = (search.bytes, search.layout)
+  fileprivate func start(
+    _ bytes: borrowing BorrowedBytes, _ search: inout Search, _ context: Context,
+    _ accept: Accept
+  ) -> Bool {
+    let layout = search.layout
     var roots = NodeSet()
     if !layout.isWeb {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
       roots.insert(
         schemeRoots.first { equalsLowercased(bytes, layout.scheme, $0.scheme) }?.root)
       roots.insert(anyRoot)
-      return !roots.isEmpty && walk(roots, 0, folded: layout.hostFirst, &search, context, accept)
+      return !roots.isEmpty
+        && walk(bytes, roots, 0, folded: layout.hostFirst, &search, context, accept)
     }
     guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
@@ -200,17 +204,19 @@ struct RouteTrie: Sendable {
     if let root = anyRoot, scheme == "https", context.matcher.isUniversalLinkHost(bytes, host) {
       roots.insert(root)
     }
-    if !roots.isEmpty, walk(roots, 0, folded: false, &search, context, accept) { return true }
+    if !roots.isEmpty, walk(bytes, roots, 0, folded: false, &search, context, accept) {
+      return true
+    }
     // A host parameter is the least specific host, and captures the host first.
     if let root = webParameterRoots[scheme] {
       search.captures.push(Capture(range: host, value: .builtIn(.string)))
-      if walk(NodeSet(root), 0, folded: false, &search, context, accept) { return true }
+      if walk(bytes, NodeSet(root), 0, folded: false, &search, context, accept) { return true }
       search.captures.pop(customCount: 0)
     }
     // A catch-all comes last: it takes the host and the path as one rest.
     guard let root = webCatchAllRoots[scheme] else { return false }
-    var catchAll = Search(bytes: bytes, layout: layout.withHostLeading())
-    return walk(NodeSet(root), 0, folded: false, &catchAll, context, accept)
+    var catchAll = Search(layout: layout.withHostLeading())
+    return walk(bytes, NodeSet(root), 0, folded: false, &catchAll, context, accept)
   }
 
   /// Offers a match for each of `routes`, in order, until one is accepted.
@@ -244,6 +250,7 @@ struct RouteTrie: Sendable {
   /// Converts and captures link segment `index` (for a rest, the segments from `index` on)
   /// through `edge`, goes on with `next`, and undoes the capture if nothing is accepted.
   private func through(
+    _ bytes: borrowing BorrowedBytes,
     _ edge: Edge, _ index: Int, isRest: Bool, _ search: inout Search, _ matcher: URLMatcher,
     _ next: (inout Search) -> Bool
   ) -> Bool {
@@ -251,7 +258,7 @@ struct RouteTrie: Sendable {
     guard
       search.captures.capture(
         converter: edge.converter, builtIn: edge.builtIn, isRest: isRest, at: index,
-        search.bytes, search.layout, matcher) == true
+        bytes, search.layout, matcher) == true
     else { return false }
     if next(&search) { return true }
     search.captures.pop(customCount: customCount)
@@ -261,23 +268,21 @@ struct RouteTrie: Sendable {
   /// The literal children of `set` for the segment in `range`; when `folded`, the segment is
   /// a host, compared ignoring case.
   private func literalChildren(
+    _ bytes: borrowing BorrowedBytes,
     _ set: NodeSet, _ range: Range<Int>, folded: Bool, _ search: Search
   ) -> NodeSet {
     var children = NodeSet()
     for member in 0..<set.count where nodes[set[member]].hasLiterals {
       let parent = set[member]
       if folded, parent == anyRoot {
-        let text = asciiLowercased(decodedText(search.bytes, range, plusIsSpace: false))
+        let text = asciiLowercased(decodedText(bytes, range, plusIsSpace: false))
         for child in foldedLiterals[text] ?? [] { children.insert(Int(child)) }
         continue
       }
       withDecodedBytes(
-        search.bytes, range, plusIsSpace: false, mayHaveEscapes: search.layout.linkHasEscapes
+        bytes, range, plusIsSpace: false, mayHaveEscapes: search.layout.linkHasEscapes
       ) { decoded in
-        let child =
-          folded
-          ? literals.child(of: Int32(parent), key: decoded.lazy.map(lowercasedASCII))
-          : literals.child(of: Int32(parent), key: decoded)
+        let child = literals.child(of: Int32(parent), key: decoded, lowercased: folded)
         children.insert(child.map(Int.init))
       }
     }
@@ -294,6 +299,7 @@ struct RouteTrie: Sendable {
   ///
   /// `folded` says that segment `index` is a host, compared ignoring case.
   private func walk(
+    _ bytes: borrowing BorrowedBytes,
     _ set: NodeSet, _ index: Int, folded: Bool, _ search: inout Search, _ context: Context,
     _ accept: Accept
   ) -> Bool {
@@ -305,8 +311,9 @@ struct RouteTrie: Sendable {
       return false
     }
     let range = search.layout.linkRange(index)
-    let literals = literalChildren(set, range, folded: folded, search)
-    if !literals.isEmpty, walk(literals, index + 1, folded: false, &search, context, accept) {
+    let literals = literalChildren(bytes, set, range, folded: folded, search)
+    if !literals.isEmpty, walk(bytes, literals, index + 1, folded: false, &search, context, accept)
+    {
       return true
     }
     guard !range.isEmpty else { return false }
@@ -317,9 +324,10 @@ struct RouteTrie: Sendable {
       let node = set[0]
       for edge in 0..<nodes[node].typed.count {
         let child = NodeSet(Int(nodes[node].typed[edge].child))
-        let found = through(nodes[node].typed[edge], index, isRest: false, &search, context.matcher)
-        {
-          walk(child, index + 1, folded: false, &$0, context, accept)
+        let found = through(
+          bytes, nodes[node].typed[edge], index, isRest: false, &search, context.matcher
+        ) {
+          walk(bytes, child, index + 1, folded: false, &$0, context, accept)
         }
         if found { return true }
       }
@@ -333,8 +341,8 @@ struct RouteTrie: Sendable {
         children.insert(Int(typed[end].child))
         end += 1
       }
-      let found = through(typed[start], index, isRest: false, &search, context.matcher) {
-        walk(children, index + 1, folded: false, &$0, context, accept)
+      let found = through(bytes, typed[start], index, isRest: false, &search, context.matcher) {
+        walk(bytes, children, index + 1, folded: false, &$0, context, accept)
       }
       if found { return true }
       start = end
@@ -351,14 +359,17 @@ struct RouteTrie: Sendable {
     }
     if !strings.isEmpty,
       through(
+        bytes,
         Self.stringEdge, index, isRest: false, &search, context.matcher,
         {
-          walk(strings, index + 1, folded: false, &$0, context, accept)
+          walk(bytes, strings, index + 1, folded: false, &$0, context, accept)
         })
     {
       return true
     }
-    if !wildcards.isEmpty, walk(wildcards, index + 1, folded: false, &search, context, accept) {
+    if !wildcards.isEmpty,
+      walk(bytes, wildcards, index + 1, folded: false, &search, context, accept)
+    {
       return true
     }
 
@@ -367,6 +378,7 @@ struct RouteTrie: Sendable {
     let rests = set.members.flatMap { nodes[$0].rests }.sorted { $0.converter < $1.converter }
     for edge in rests
     where through(
+      bytes,
       edge, index, isRest: true, &search, context.matcher,
       { offer(edge.routes, &$0, context, accept) })
     {
@@ -435,8 +447,8 @@ final class RouteTable: Sendable {
   @discardableResult @usableFromInline
   func offerMatches(_ url: String, matcher: URLMatcher, accept: RouteTrie.Accept) -> Bool {
     matcher.withURLLayout(url, failure: Self.unreadable) { bytes, layout in
-      var search = RouteTrie.Search(bytes: bytes, layout: layout)
-      return trie.start(&search, (url, matcher), accept)
+      var search = RouteTrie.Search(layout: layout)
+      return trie.start(bytes, &search, (url, matcher), accept)
     }
   }
 
