@@ -40,6 +40,27 @@ import Testing
     }
   }
 
+  /// Two routes that differ only in the letter case of their first segment tie on a custom
+  /// scheme, where the first registered wins; a universal link tells them apart.
+  @Test func routesThatOnlyAUniversalLinkTellsApartConflictWithoutOne() {
+    var router = DeepLinkRouter<Int>()
+    router.register("user/a") { _, _ in 1 }
+    router.register("User/a") { _, _ in 2 }
+    router.register("USER/<int:id>") { _, _ in 3 }
+    #expect(
+      router.conflicts.map(\.description) == [
+        #""User/a" has the same shape as "user/a", registered first"#
+      ])
+    #expect(router.route("myapp://User/a") == 1)
+    #expect(router.route("myapp://user/7") == 3)
+    router.matcher.universalLinkHosts = ["example.com"]
+    #expect(router.conflicts.isEmpty)
+    #expect(router.routeProblems.isEmpty)
+    #expect(router.route("https://example.com/User/a") == 2)
+    #expect(router.route("https://example.com/user/a") == 1)
+    #expect(router.route("https://example.com/user/7") == nil)
+  }
+
   @Test(arguments: sizes)
   @MainActor func everyRouteOfTheMainActorRouterIsReachable(count: Int) async throws {
     let router = MainActorRouter<Int>()

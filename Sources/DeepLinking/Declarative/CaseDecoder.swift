@@ -244,10 +244,17 @@ private func decodeScalar<T>(
   }
   func parsed<Value>(_ value: Value?) throws -> T {
     guard let value = value as? T else { throw state.invalid(try first(), type, label: label) }
+    return value
+  }
+  /// A value whose printed text may not read back as it: checked as printing checks it.
+  func checked<Value>(_ value: Value?) throws -> T {
+    let value = try parsed(value)
     try refuseUnprintable(value, decodedFrom: try first(), label: label, state: state)
     return value
   }
   // Metatype identity is a pointer comparison; casts (`is`, `as?`) search conformances.
+  // Strings, numbers, Booleans and UUIDs print a text that reads back as the value decoded
+  // (non-finite numbers do not decode); dates, URLs and value types are checked.
   if type == String.self { return try parsed(try first()) }
   if type == Int.self { return try parsed(LinkValueFormat.integer(try first(), as: Int.self)) }
   if type == Double.self {
@@ -257,14 +264,14 @@ private func decodeScalar<T>(
     return try parsed(LinkValueFormat.floatingPoint(try first(), as: Float.self))
   }
   if type == Bool.self { return try parsed(LinkValueFormat.bool(try first())) }
-  if type == Date.self { return try parsed(LinkValueFormat.date(try first())) }
-  if type == URL.self { return try parsed(URL(string: try first())) }
+  if type == Date.self { return try checked(LinkValueFormat.date(try first())) }
+  if type == URL.self { return try checked(URL(string: try first())) }
   if type == UUID.self { return try parsed(UUID(uuidString: try first())) }
   if let integer = type as? any FixedWidthInteger.Type {
     return try parsed(LinkValueFormat.integer(try first(), as: integer))
   }
   if let custom = type as? any DeepLinkValue.Type {
-    return try parsed(custom.init(deepLinkValue: try first()))
+    return try checked(custom.init(deepLinkValue: try first()))
   }
   return nil
 }

@@ -111,17 +111,23 @@ extension URLPattern {
     /// The position of the parameter `name` among ``parameterNames``, compared as bytes.
     func parameterIndex(named name: String) -> Int? {
       withUTF8Bytes(name) { name in
-        let named = (authorityOp.map { [$0] } ?? []) + ops
         var index = 0
-        for op in named where op.isNamed {
-          let range = nameRange(of: op)
-          if name.elementsEqual(bytes[Int(range.lowerBound)..<Int(range.upperBound)]) {
-            return index
-          }
+        if let authorityOp, authorityOp.isNamed {
+          if name.elementsEqual(nameBytes(of: authorityOp)) { return index }
+          index += 1
+        }
+        for op in ops where op.isNamed {
+          if name.elementsEqual(nameBytes(of: op)) { return index }
           index += 1
         }
         return nil
       }
+    }
+
+    /// The bytes of a parameter's name.
+    private func nameBytes(of op: Op) -> ArraySlice<UInt8> {
+      let range = nameRange(of: op)
+      return bytes[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
     /// The token an op was compiled from, for messages and printing.

@@ -59,11 +59,15 @@ enum UnsafeBytes {
 
     func allSatisfy(_ predicate: (UInt8) -> Bool) -> Bool { buffer.allSatisfy(predicate) }
 
-    /// Whether the bytes equal `other`'s one by one, after `transform`.
-    func elementsEqual(_ other: some Sequence<UInt8>, by transform: (UInt8) -> UInt8 = { $0 })
-      -> Bool
-    {
-      buffer.lazy.map(transform).elementsEqual(other)
+    /// Whether the bytes equal `other`'s, one by one.
+    func elementsEqual<Other: RandomAccessCollection<UInt8>>(_ other: Other) -> Bool {
+      guard other.count == buffer.count else { return false }
+      var position = other.startIndex
+      for byte in buffer {
+        guard byte == other[position] else { return false }
+        other.formIndex(after: &position)
+      }
+      return true
     }
 
     /// Whether the bytes equal `other`'s.

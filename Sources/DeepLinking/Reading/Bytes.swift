@@ -61,6 +61,11 @@ enum ByteClass {
     byte < 64 ? pathMask >> UInt64(byte) & 1 != 0 : byte == 0x7F
   }
 
+  /// `@[\]^|` and DEL (bits 0, 27, 28, 29, 30, 60, 63 above 64): what a host cannot skip
+  /// from 64 to 127.
+  private static let hostHighMask: UInt64 =
+    1 << 0 | 1 << 27 | 1 << 28 | 1 << 29 | 1 << 30 | 1 << 60 | 1 << 63
+
   /// Whether `byte` needs more than a skip in a host: a delimiter, `%`, `@`, `:`, a control
   /// character, or one of the URL Standard's other forbidden host code points (space, `<`,
   /// `>`, `[`, `\`, `]`, `^`, `|`).
@@ -68,7 +73,7 @@ enum ByteClass {
   static func isHostSpecial(_ byte: UInt8) -> Bool {
     byte < 64
       ? hostMask >> UInt64(byte) & 1 != 0
-      : byte == UInt8(ascii: "@") || isForbiddenInHost(byte) || byte == 0x7F
+      : byte < 128 && hostHighMask >> UInt64(byte - 64) & 1 != 0
   }
 
   /// Whether `byte` is a forbidden host code point of the URL Standard that is not also a

@@ -131,10 +131,17 @@ struct URLReader {
 
   /// Whether `scheme` is one of the URL Standard's special schemes other than `http` and
   /// `https`, whose hosts a browser reads as it reads theirs: `file`, `ftp`, `ws`, `wss`.
-  private func isOtherSpecialScheme(_ bytes: borrowing BorrowedBytes, _ scheme: Range<Int>) -> Bool
+  private func isOtherSpecialScheme(_ bytes: borrowing BorrowedBytes, _ scheme: Range<Int>)
+    -> Bool
   {
-    ["file", "ftp", "ws", "wss"].contains { equalsIgnoringASCIICase(bytes, scheme, $0) }
+    guard (2...4).contains(scheme.count) else { return false }
+    for other in Self.otherSpecialSchemes where equalsLowercased(bytes, scheme, other) {
+      return true
+    }
+    return false
   }
+
+  private static let otherSpecialSchemes = ["file", "ftp", "ws", "wss"].map { Array($0.utf8) }
 
   /// The host after `//`, validated as it is read, refusing the user info or port that must
   /// not be there; `nil` for a URL without `//`.

@@ -136,8 +136,14 @@ public struct DeepLinkRouter<Destination>: Sendable {
   public var routes: [URLPattern] { table.patterns }
 
   /// The pairs of routes that no URL can tell apart, in registration order.
+  ///
+  /// Routes without a scheme whose first segments differ only in letter case (`user/a`,
+  /// `User/a`) are a pair when the matcher has no universal-link hosts: a custom scheme's
+  /// host ignores case, and only a universal link's path tells them apart.
   public var conflicts: [Conflict] {
-    table.conflicts.compactMap { first, second in
+    let pairs =
+      table.conflicts + (matcher.universalLinkHosts.isEmpty ? table.hostCaseConflicts : [])
+    return pairs.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.compactMap { first, second in
       let patterns = (table.patterns[first], table.patterns[second])
       // Invalid patterns match nothing; they are problems of their own.
       guard patterns.0.problem == nil, patterns.1.problem == nil else { return nil }

@@ -43,14 +43,14 @@ struct RouteTrie: Sendable {
   private(set) var patterns: [URLPattern] = []
   /// Pairs of routes (by index) that no URL can tell apart.
   private(set) var conflicts: [(Int, Int)] = []
+  /// Pairs of routes without a scheme that only a universal link tells apart: their first
+  /// segments differ in letter case alone (`user/a`, `User/a`), which a custom-scheme host
+  /// ignores.
+  private(set) var hostCaseConflicts: [(Int, Int)] = []
   private var nodes: [Node] = []
   /// Every node's literal children, by their decoded text (lowercased in a custom-scheme
   /// host).
   private var literals = LiteralTable()
-  /// For the root of patterns without a scheme, its literal children by lowercased text, for
-  /// a URL whose first segment is a host, compared ignoring case (`User` and `user` are both
-  /// children of `user`).
-  private var foldedLiterals: [String: [Int32]] = [:]
   /// The routes after the first that end at a node, by node: routes of the same shape.
   private var sameShape: [Int32: [Int]] = [:]
   /// Roots of custom-scheme patterns, by lowercased scheme; their first segment is the host.
@@ -66,6 +66,11 @@ struct RouteTrie: Sendable {
   private var webCatchAllRoots: [String: Int] = [:]
   /// The root of patterns without a scheme.
   private var anyRoot: Int?
+  /// The patterns without a scheme whose first segment is a literal, again, with that literal
+  /// lowercased: for a custom-scheme URL, whose host compares ignoring case. Every spelling
+  /// of a first segment (`user`, `User`) shares one child, so that a search reaches them in
+  /// one node.
+  private var foldedRoot: Int?
 
   private mutating func makeNode() -> Int {
     nodes.append(Node())
@@ -85,35 +90,51 @@ struct RouteTrie: Sendable {
     let route = patterns.count
     patterns.append(pattern)
     let storage = pattern.storage
-    let folds = pattern.scheme == nil
-    var node: Int
+    let root: Int
     if let scheme = pattern.scheme, pattern.isWeb {
       if let op = storage.authorityOp, op.kind == .literal {
         let host = String(decoding: storage.literalBytes(of: op), as: UTF8.self)
-        node = webRoots[scheme]?[host] ?? makeNode()
-        webRoots[scheme, default: [:]][host] = node
+        root = webRoots[scheme]?[host] ?? makeNode()
+        webRoots[scheme, default: [:]][host] = root
       } else if storage.hostStartsPath {
-        node = webCatchAllRoots[scheme] ?? makeNode()
-        webCatchAllRoots[scheme] = node
+        root = webCatchAllRoots[scheme] ?? makeNode()
+        webCatchAllRoots[scheme] = root
       } else {
-        node = webParameterRoots[scheme] ?? makeNode()
-        webParameterRoots[scheme] = node
+        root = webParameterRoots[scheme] ?? makeNode()
+        webParameterRoots[scheme] = root
       }
     } else if let scheme = pattern.scheme {
       if let known = schemeRoots.first(where: { $0.scheme.elementsEqual(scheme.utf8) }) {
-        node = known.root
+        root = known.root
       } else {
-        node = makeNode()
-        schemeRoots.append((Array(scheme.utf8), node))
+        root = makeNode()
+        schemeRoots.append((Array(scheme.utf8), root))
       }
     } else {
-      node = anyRoot ?? makeNode()
-      anyRoot = node
+      root = anyRoot ?? makeNode()
+      anyRoot = root
     }
+    let found = insert(storage, route, at: root, lowercasingFirst: false)
+    conflicts += found
+    guard pattern.scheme == nil, storage.ops.first?.kind == .literal else { return }
+    let folded = foldedRoot ?? makeNode()
+    foldedRoot = folded
+    hostCaseConflicts += insert(storage, route, at: folded, lowercasingFirst: true).filter {
+      pair in !found.contains { $0 == pair }
+    }
+  }
+
+  /// Adds the ops of `storage` under `root` for route `route`, the first literal lowercased
+  /// when `lowercasingFirst`, and returns the routes it ties with.
+  private mutating func insert(
+    _ storage: URLPattern.Storage, _ route: Int, at root: Int, lowercasingFirst: Bool
+  ) -> [(Int, Int)] {
+    var node = root
     for (depth, op) in storage.ops.enumerated() {
       switch op.kind {
       case .literal:
-        let key = storage.literalBytes(of: op)
+        var key = storage.literalBytes(of: op)
+        if depth == 0, lowercasingFirst { key = ArraySlice(key.map(lowercasedASCII)) }
         if let child = literals.child(of: Int32(node), key: key) {
           node = Int(child)
           continue
@@ -121,10 +142,6 @@ struct RouteTrie: Sendable {
         let child = makeNode()
         literals.insert(Int32(child), of: Int32(node), key: key)
         nodes[node].hasLiterals = true
-        if depth == 0, folds {
-          let text = asciiLowercased(String(decoding: key, as: UTF8.self))
-          foldedLiterals[text, default: []].append(Int32(child))
-        }
         node = child
       case .parameter where op.builtIn == .string:
         if nodes[node].string < 0 { nodes[node].string = Int32(makeNode()) }
@@ -146,23 +163,24 @@ struct RouteTrie: Sendable {
       case .rest:
         let converter = storage.converterName(of: op)
         if let index = nodes[node].rests.firstIndex(where: { $0.converter == converter }) {
-          conflicts += nodes[node].rests[index].routes.map { ($0, route) }
+          let ties = nodes[node].rests[index].routes.map { ($0, route) }
           nodes[node].rests[index].routes.append(route)
-        } else {
-          let edge = Edge(converter: converter, builtIn: op.builtIn, routes: [route])
-          let position =
-            nodes[node].rests.firstIndex { converter < $0.converter } ?? nodes[node].rests.endIndex
-          nodes[node].rests.insert(edge, at: position)
+          return ties
         }
-        return
+        let edge = Edge(converter: converter, builtIn: op.builtIn, routes: [route])
+        let position =
+          nodes[node].rests.firstIndex { converter < $0.converter } ?? nodes[node].rests.endIndex
+        nodes[node].rests.insert(edge, at: position)
+        return []
       }
     }
-    conflicts += routes(at: node).map { ($0, route) }
+    let ties = routes(at: node).map { ($0, route) }
     if nodes[node].route < 0 {
       nodes[node].route = Int32(route)
     } else {
       sameShape[Int32(node), default: []].append(route)
     }
+    return ties
   }
 
   /// Offers a match and its route's index; `true` stops the search.
@@ -194,6 +212,9 @@ struct RouteTrie: Sendable {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
       roots.insert(
         schemeRoots.first { equalsLowercased(bytes, layout.scheme, $0.scheme) }?.root)
+      // A host compares ignoring case: the literal first segments of patterns without a
+      // scheme are looked up lowercased, under their own root.
+      if layout.hostFirst { roots.insert(foldedRoot) }
       roots.insert(anyRoot)
       return !roots.isEmpty
         && walk(bytes, roots, 0, folded: layout.hostFirst, &search, context, accept)
@@ -274,11 +295,8 @@ struct RouteTrie: Sendable {
     var children = NodeSet()
     for member in 0..<set.count where nodes[set[member]].hasLiterals {
       let parent = set[member]
-      if folded, parent == anyRoot {
-        let text = asciiLowercased(decodedText(bytes, range, plusIsSpace: false))
-        for child in foldedLiterals[text] ?? [] { children.insert(Int(child)) }
-        continue
-      }
+      // For a host, the folded root holds these children, lowercased.
+      if folded, parent == anyRoot { continue }
       withDecodedBytes(
         bytes, range, plusIsSpace: false, mayHaveEscapes: search.layout.linkHasEscapes
       ) { decoded in
@@ -393,13 +411,12 @@ struct RouteTrie: Sendable {
 
 /// The trie nodes reached by the same segments with the same specificity, in order.
 ///
-/// One in most searches; two where the roots of a scheme and of patterns without one share a
-/// path; more where a host is spelled in several letter cases (`user`, `User`, `USER`, …).
-/// The first four are kept inline, so that a step of the search allocates nothing; the rest
-/// go to an array, so that no node is ever dropped.
+/// A search starts from at most three roots (a custom scheme's, the folded root and the root
+/// of patterns without a scheme; a web host's and the latter), and from each root the same
+/// segments reach at most one node of each kind: so a set never holds more than three nodes,
+/// and four fit inline, so that a step of the search allocates nothing.
 private struct NodeSet {
-  private var inline: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
-  private var overflow: [Int32] = []
+  private var nodes: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
   private(set) var count = 0
 
   init() {}
@@ -411,22 +428,21 @@ private struct NodeSet {
   mutating func insert(_ node: Int?) {
     guard let node, node >= 0 else { return }
     switch count {
-    case 0: inline.0 = Int32(node)
-    case 1: inline.1 = Int32(node)
-    case 2: inline.2 = Int32(node)
-    case 3: inline.3 = Int32(node)
-    default: overflow.append(Int32(node))
+    case 0: nodes.0 = Int32(node)
+    case 1: nodes.1 = Int32(node)
+    case 2: nodes.2 = Int32(node)
+    case 3: nodes.3 = Int32(node)
+    default: preconditionFailure("a node set holds at most one node per root")
     }
     count += 1
   }
 
   subscript(index: Int) -> Int {
     switch index {
-    case 0: Int(inline.0)
-    case 1: Int(inline.1)
-    case 2: Int(inline.2)
-    case 3: Int(inline.3)
-    default: Int(overflow[index - 4])
+    case 0: Int(nodes.0)
+    case 1: Int(nodes.1)
+    case 2: Int(nodes.2)
+    default: Int(nodes.3)
     }
   }
 
