@@ -1,10 +1,10 @@
-// libFuzzer harness for the URL reader, the matcher, the router and link enums. Build and run
-// with Fuzz/run.sh. A trap, a sanitizer report, `match` and `requireMatch` disagreeing, a
-// parameter read by name disagreeing with its pair or `value(_:as:)`'s overloads with the
-// generic accessor, the quick first-segment look turning away a route that matches, a
-// decoded link (reading `+` as a plus, or as a space) that does not print and decode back to
-// itself, or a link's checked builder
-// printing otherwise than a plain one is a failure.
+// libFuzzer target for the URL reader, the matcher, the router and link enums: the input is a
+// URL. Build and run with Fuzz/run.sh. A failure is a trap or a sanitizer report; `match` and
+// `requireMatch` disagreeing; a parameter read by name disagreeing with its pair, or
+// `value(_:as:)`'s overloads with the generic accessor; the quick first-segment look turning
+// away a route that matches; a decoded link (reading `+` as a plus, or as a space) that does
+// not print and decode back to itself; a link's checked builder printing otherwise than a plain
+// one; or a host-position literal spelled in another letter case not reaching its route.
 
 import Foundation
 
@@ -19,67 +19,26 @@ let router: DeepLinkRouter<Int> = {
   for (index, pattern) in patterns.enumerated() { router.register(pattern) { _, _ in index } }
   router.register("myapp://user/me") { _, _ in 100 }
   router.register("*/<int:n>/<path:p>") { _, _ in 101 }
+  router.register("https://<site>/p/<int:n>") { _, _ in 102 }
+  router.register("https://<path:url>") { _, _ in 103 }
+  // Host-position literals in several letter cases: each must stay reachable.
+  for (index, spelling) in caseSpellings.enumerated() {
+    router.register(URLPattern(stringLiteral: "\(spelling)/r\(index)")) { _, _ in 200 + index }
+  }
   return router
 }()
 
-/// A link enum with every kind of value, for decode → print → decode.
-enum FuzzLink: DeepLinkCodable, Hashable {
-  case user(id: Int, tab: String?)
-  case search(query: String, page: Int?, tags: [String])
-  case docs(path: String)
-  case when(date: Date, ratio: Double, flag: Bool, id: UUID?)
-  static let scheme = "myapp"
-  static let universalLinkHosts: Set<String> = ["example.com"]
-  static let routes: [String: URLPattern] = [
-    "user": "user/<int:id>", "search": "search/<query>", "docs": "docs/<path:path>",
-    "when": "when",
-  ]
-}
+/// Six letter-case spellings of `account`.
+let caseSpellings = ["account", "Account", "ACCOUNT", "aCcount", "acCount", "accOunt"]
 
-/// A value type that refuses texts with `!`.
-struct FuzzTag: DeepLinkValue, Hashable {
-  let text: String
-  init?(deepLinkValue text: String) {
-    guard !text.isEmpty, !text.contains("!") else { return nil }
-    self.text = text
-  }
-  var deepLinkValue: String { text }
-}
-
-/// A feature module's links, mounted in ``FuzzNestedLink`` two levels deep.
-enum FuzzAccountLink: DeepLinkRoutes, Hashable {
-  case password(reset: Bool?)
-  case tagged(tag: FuzzTag, tags: [FuzzTag])
-  static let routes: [String: URLPattern] = ["password": "password", "tagged": "tag/<tag:tag>"]
-  static let routeAliases: [String: [URLPattern]] = ["password": ["pw"]]
-}
-
-enum FuzzSettingsLink: DeepLinkRoutes, Hashable {
-  case privacy(section: String?)
-  case account(name: String, FuzzAccountLink)
-  static let routes: [String: URLPattern] = ["privacy": "", "account": "account/<name>"]
-}
-
-/// Mounted links, the root, an alias and a universal-link prefix.
-enum FuzzNestedLink: DeepLinkCodable, Hashable {
-  case home
-  case settings(FuzzSettingsLink)
-  case user(id: Int, FuzzAccountLink)
-  static let scheme = "myapp"
-  static let universalLinkHosts: Set<String> = ["example.com/app", "example.com"]
-  static let routes: [String: URLPattern] = [
-    "home": "", "settings": "settings", "user": "user/<int:id>",
-  ]
-}
-
-/// Links whose query reads `+` as a space, for decode → print → decode with form decoding.
-enum FuzzFormLink: DeepLinkCodable, Hashable {
-  case find(query: String, tags: [String], page: Int?)
-  case item(slug: String, ref: String?)
-  static let scheme = "myapp"
-  static let universalLinkHosts: Set<String> = ["example.com"]
-  static let routes: [String: URLPattern] = ["find": "search/<query>", "item": "item/<slug>"]
-  static let decodesPlusAsSpace = true
+/// A URL `myapp://<any spelling of account>/r<index>` routes to its spelling's route.
+func checkCaseSpellings(_ url: String) {
+  let lowered = url.lowercased()
+  let prefix = "myapp://account/r"
+  guard lowered.hasPrefix(prefix), let index = Int(lowered.dropFirst(prefix.count)),
+    caseSpellings.indices.contains(index), String(index) == lowered.dropFirst(prefix.count)
+  else { return }
+  if router.route(url) != 200 + index { fatalError("\(url) does not reach its route") }
 }
 
 /// Decodes `url` as a `Link`; a link that decodes must print, and read back as itself.
@@ -206,7 +165,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fatalError("route and match disagree on \(url)")
   }
   if routed == nil, (try? router.requireRoute(url)) != nil { fatalError("requireRoute on \(url)") }
+  checkCaseSpellings(url)
   checkRoundTrip(FuzzLink.self, url)
+  checkRoundTrip(FuzzValuesLink.self, url)
   checkRoundTrip(FuzzFormLink.self, url)
   checkRoundTrip(FuzzNestedLink.self, url)
   checkFirstSegmentLook(url)

@@ -1,24 +1,38 @@
 #!/usr/bin/env bash
-# Fuzzes the reader, the matcher, the router and link enums (one of them mounting others)
-# with libFuzzer and AddressSanitizer.
-# Usage: Fuzz/run.sh [seconds]   (default 60)
-# A failure stops with a `Fatal error:` line naming the input. AddressSanitizer may then report
-# an error inside Swift's crash handler (CrashHandlerLinux.cpp); that one is about the
-# backtracer, not the code under test.
+# Fuzzes the package with libFuzzer and AddressSanitizer, one target after the other:
+# - match (Fuzz/FuzzMatch.swift): the input is a URL, read, matched, routed and decoded by link
+#   enums of every shape, then printed back;
+# - print (Fuzz/FuzzPrint.swift): the input is a recipe for a link's values, printed and then
+#   decoded back.
+# Each target first replays its regression corpus, Fuzz/corpus/<target>/ (the seeds and every
+# past finding), then fuzzes from it. A finding prints its input and stops the run at once
+# (exit 1); fix the bug, then add the input to the corpus.
+#
+# Usage: Fuzz/run.sh [seconds per target]   (default 60; 0 replays the corpora only)
+# Environment: FUZZ_SANITIZERS (default fuzzer,address), FUZZ_ARGS (more libFuzzer flags).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -d /opt/swift/usr/bin ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
+# A crash then prints and exits; Swift's backtracer can otherwise hang under AddressSanitizer.
+export SWIFT_BACKTRACE=enable=no
+seconds=${1:-60}
 out=.build/fuzz
-mkdir -p "$out/corpus"
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name DeepLinking \
-  $(find Sources/DeepLinking -name '*.swift') Fuzz/FuzzMatch.swift -o "$out/fuzz-match"
-printf 'myapp://user/42?tab=posts#x' > "$out/corpus/seed1"
-printf 'https://example.com/1.5/x' > "$out/corpus/seed2"
-printf 'myapp://docs/a/%%2F/b' > "$out/corpus/seed3"
-printf 'myapp://search/a%%20b?page=2&tags=x&tags=y' > "$out/corpus/seed4"
-printf 'myapp://when?date=2024-02-29T12:00:00.5Z&ratio=0.1&flag=true' > "$out/corpus/seed5"
-printf 'user|/42/x|q|a b|much-longer-host' > "$out/corpus/seed6"
-printf 'h|/p|n|v|caf\xc3\xa9' > "$out/corpus/seed7"
-printf 'myapp://item/a+b?ref=mail+c%%2Bd&r+e=1' > "$out/corpus/seed8"
-printf 'https://example.com/app/user/7/tag/x?tags=a&tags=b' > "$out/corpus/seed9"
-printf 'myapp://settings/account/ana/pw?reset=true' > "$out/corpus/seed10"
-"$out/fuzz-match" -max_total_time="${1:-60}" -max_len=512 "$out/corpus"
+mkdir -p "$out"
+sources=$(find Sources/DeepLinking -name '*.swift')
+for target in match print; do
+  file=Fuzz/Fuzz$(tr '[:lower:]' '[:upper:]' <<<"${target:0:1}")${target:1}.swift
+  binary="$out/fuzz-$target"
+  printf '== building the %s target\n' "$target"
+  # shellcheck disable=SC2086
+  swiftc -O -sanitize="${FUZZ_SANITIZERS:-fuzzer,address}" -parse-as-library \
+    -module-name DeepLinking $sources Fuzz/FuzzLinks.swift "$file" -o "$binary"
+  corpus=Fuzz/corpus/$target
+  printf '== replaying %s (%s inputs)\n' "$corpus" "$(ls "$corpus" | wc -l)"
+  "$binary" -artifact_prefix="$out/finding-$target-" "$corpus"/* 2>&1 | tail -n 3
+  [ "$seconds" = 0 ] && continue
+  printf '== fuzzing %s for %s s\n' "$target" "$seconds"
+  mkdir -p "$out/corpus-$target"
+  # shellcheck disable=SC2086
+  "$binary" -max_total_time="$seconds" -max_len=512 -print_final_stats=1 \
+    -artifact_prefix="$out/finding-$target-" ${FUZZ_ARGS:-} "$out/corpus-$target" "$corpus"
+done

@@ -6,5 +6,7 @@
 # test globals that live until the process exits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A crash then prints and exits; Swift's backtracer can otherwise hang under AddressSanitizer.
+export SWIFT_BACKTRACE=enable=no
 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build/asan
 swift test --sanitize=thread --scratch-path .build/tsan

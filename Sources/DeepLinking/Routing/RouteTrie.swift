@@ -66,10 +66,10 @@ struct RouteTrie: Sendable {
   private var webCatchAllRoots: [String: Int] = [:]
   /// The root of patterns without a scheme.
   private var anyRoot: Int?
-  /// The patterns without a scheme whose first segment is a literal, again, with that literal
-  /// lowercased: for a custom-scheme URL, whose host compares ignoring case. Every spelling
-  /// of a first segment (`user`, `User`) shares one child, so that a search reaches them in
-  /// one node.
+  /// The patterns without a scheme that start with a literal, again, that literal lowercased.
+  ///
+  /// For a custom-scheme URL, whose host compares ignoring case: every spelling of a first
+  /// segment (`user`, `User`) shares one child, so that a search reaches them in one node.
   private var foldedRoot: Int?
 
   private mutating func makeNode() -> Int {

@@ -1,0 +1,83 @@
+// The link enums both fuzz targets use (Fuzz/run.sh compiles this file into each).
+
+import Foundation
+
+/// A link enum with every kind of value, for decode → print → decode.
+enum FuzzLink: DeepLinkCodable, Hashable {
+  case user(id: Int, tab: String?)
+  case search(query: String, page: Int?, tags: [String])
+  case docs(path: String)
+  case when(date: Date, ratio: Double, flag: Bool, id: UUID?)
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = [
+    "user": "user/<int:id>", "search": "search/<query>", "docs": "docs/<path:path>",
+    "when": "when",
+  ]
+}
+
+/// A value type that refuses texts with `!`.
+struct FuzzTag: DeepLinkValue, Hashable {
+  let text: String
+  init?(deepLinkValue text: String) {
+    guard !text.isEmpty, !text.contains("!") else { return nil }
+    self.text = text
+  }
+  var deepLinkValue: String { text }
+}
+
+/// A feature module's links, mounted in ``FuzzNestedLink`` two levels deep.
+enum FuzzAccountLink: DeepLinkRoutes, Hashable {
+  case password(reset: Bool?)
+  case tagged(tag: FuzzTag, tags: [FuzzTag])
+  static let routes: [String: URLPattern] = ["password": "password", "tagged": "tag/<tag:tag>"]
+  static let routeAliases: [String: [URLPattern]] = ["password": ["pw"]]
+}
+
+enum FuzzSettingsLink: DeepLinkRoutes, Hashable {
+  case privacy(section: String?)
+  case account(name: String, FuzzAccountLink)
+  static let routes: [String: URLPattern] = ["privacy": "", "account": "account/<name>"]
+}
+
+/// Mounted links, the root, an alias and a universal-link prefix.
+enum FuzzNestedLink: DeepLinkCodable, Hashable {
+  case home
+  case settings(FuzzSettingsLink)
+  case user(id: Int, FuzzAccountLink)
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com/app", "example.com"]
+  static let routes: [String: URLPattern] = [
+    "home": "", "settings": "settings", "user": "user/<int:id>",
+  ]
+}
+
+/// Links whose query reads `+` as a space, for decode → print → decode with form decoding.
+enum FuzzFormLink: DeepLinkCodable, Hashable {
+  case find(query: String, tags: [String], page: Int?)
+  case item(slug: String, ref: String?)
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = ["find": "search/<query>", "item": "item/<slug>"]
+  static let decodesPlusAsSpace = true
+}
+
+/// Values of every other kind, in the path and the query, for print → decode.
+enum FuzzValuesLink: DeepLinkCodable, Hashable {
+  enum Mode: String, Codable, Hashable, CaseIterable {
+    case light
+    case dark
+  }
+
+  case tagged(tag: FuzzTag, mode: Mode, tags: [FuzzTag], note: FuzzTag?)
+  case numbers(small: Int8, big: UInt64, ratio: Float, on: Date?)
+  case web(target: URL, back: URL?)
+  case id(id: UUID, mode: Mode?)
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let urlValueSchemes: Set<String> = ["https", "myapp"]
+  static let routes: [String: URLPattern] = [
+    "tagged": "t/<tag:tag>/<mode>", "numbers": "n/<int:small>", "web": "web",
+    "id": "id/<uuid:id>",
+  ]
+}
