@@ -61,6 +61,26 @@ import Testing
     #expect(router.route("https://example.com/user/7") == nil)
   }
 
+  /// A custom-scheme URL is matched from three roots at once (its scheme's, the folded
+  /// literals of routes without a scheme, and their parameters), the most a search has;
+  /// specificity is decided across them segment by segment.
+  @Test func threeRootsAtOnce() {
+    var router = DeepLinkRouter<String>()
+    router.register("<name>/<int:id>") { _, _ in "any name, int" }
+    router.register("myapp://account/<id>") { _, _ in "scheme, string" }
+    router.register("Account/<int:id>") { _, _ in "folded, int" }
+    router.register("ACCOUNT/me") { _, _ in "folded, literal" }
+    router.register("myapp://<name>/me") { _, _ in "scheme, any name" }
+    #expect(router.routeProblems.isEmpty)
+    #expect(router.route("myapp://account/7") == "folded, int")
+    #expect(router.route("myapp://ACCOUNT/x") == "scheme, string")
+    #expect(router.route("myapp://aCCount/me") == "folded, literal")
+    #expect(router.route("myapp://other/7") == "any name, int")
+    #expect(router.route("myapp://other/me") == "scheme, any name")
+    #expect(router.route("other://account/7") == "folded, int")
+    #expect(router.route("other://account/x") == nil)
+  }
+
   @Test(arguments: sizes)
   @MainActor func everyRouteOfTheMainActorRouterIsReachable(count: Int) async throws {
     let router = MainActorRouter<Int>()
