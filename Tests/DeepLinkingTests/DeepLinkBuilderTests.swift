@@ -131,6 +131,25 @@ import Testing
     )
   }
 
+  /// Printing refuses a website that reading refuses, with the reader's words.
+  @Test(arguments: [
+    (
+      "0x.0x.0",
+      #"cannot print myapp://a: host "0x.0x.0" is not a dotted-decimal IPv4 address; expected four numbers from 0 to 255 without leading zeros, as browsers write it"#
+    ),
+    (
+      "a..b/app",
+      #"cannot print myapp://a: host "a..b" has an empty label; expected a host as browsers write it: a DNS name of ASCII letters, digits, "-" and "_", a dotted-decimal IPv4 address, or a compressed IPv6 address in brackets"#
+    ),
+  ])
+  func refusesAWebsiteThatDoesNotRead(website: String, message: String) throws {
+    let builder = DeepLinkBuilder(scheme: "myapp", host: "a", path: "")
+    let error = try #require(throws: DeepLinkError.self) {
+      try builder.universalLinkString(host: website)
+    }
+    #expect(error.description == message)
+  }
+
   @Test func printsUnderAWebsitesPathPrefix() throws {
     let builder = DeepLinkBuilder(scheme: "myapp", host: "user", path: "/42")
     #expect(

@@ -168,6 +168,10 @@ public struct DeepLinkBuilder: Hashable, Sendable {
           + "expected a host name such as \"example.com\", optionally with a path prefix such "
           + "as \"example.com/app\"")
     }
+    // Printing refuses a host that reading refuses: one a browser would read otherwise.
+    if let problem = withUTF8Bytes(String(name), { WebHost.problem($0, 0..<$0.count) }) {
+      throw failure(.host, String(name), problem)
+    }
     let prefix = parts.dropFirst().map { "/" + $0 }.joined()
     return try link(after: "https://", name.lowercased() + prefix, "/")
   }
