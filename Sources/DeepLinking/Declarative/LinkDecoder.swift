@@ -11,8 +11,9 @@
 /// `init(from:)` is running, and each level reads its own parameters of the one match.
 final class LinkDecodingState {
   let url: String
-  /// The top link type, named in errors about the type rather than the URL.
-  private let topType: Any.Type
+  /// The top link type, named in errors about the type rather than the URL; its declarations
+  /// (such as its URL value schemes) apply to every level.
+  let topLinkType: Any.Type
   /// The levels of the route chosen for the URL; none for a case made from values.
   private let levels: [LinkLevel]
   /// The match of the route; `nil` when the values come from ``queryItems`` alone.
@@ -32,7 +33,7 @@ final class LinkDecodingState {
   init(caseName: String, queryItems: [URLQueryItem], linkType: Any.Type) {
     self.url = caseName
     self.madeCaseName = caseName
-    self.topType = linkType
+    self.topLinkType = linkType
     self.levels = []
     self.match = nil
     self.queryItems = queryItems
@@ -66,15 +67,11 @@ final class LinkDecodingState {
     guard let chosen, let chosenMatch else { throw DeepLinkError.internalInconsistency(url) }
     self.url = url
     self.madeCaseName = ""
-    self.topType = linkType
+    self.topLinkType = linkType
     self.levels = table.routes[chosen].levels
     self.match = chosenMatch
     self.queryItems = []
   }
-
-  /// The top link type, whose declarations (such as its URL value schemes) apply to every
-  /// level.
-  var topLinkType: Any.Type { topType }
 
   /// The name of the route chosen: its case names joined with `.`.
   var routeName: String { levels.map(\.caseName).joined(separator: ".") }
@@ -83,7 +80,7 @@ final class LinkDecodingState {
   var caseName: String { levels.isEmpty ? madeCaseName : levels[level].caseName }
 
   /// The link type being decoded, named in errors about the type.
-  var linkType: Any.Type { levels.isEmpty ? topType : levels[level].linkType }
+  var linkType: Any.Type { levels.isEmpty ? topLinkType : levels[level].linkType }
 
   /// Whether the value `label` holds the link of the next level.
   func mounts(_ label: String) -> Bool { !levels.isEmpty && levels[level].mountLabel == label }
