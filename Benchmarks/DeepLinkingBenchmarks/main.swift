@@ -14,6 +14,13 @@ import DeepLinking
 import DeepLinkingWorkloads
 import Foundation
 
+// A child process of the "links at scale" table: times one first link, then exits.
+if let flag = CommandLine.arguments.firstIndex(of: "--first-link"),
+  let size = CommandLine.arguments.dropFirst(flag + 1).first.flatMap({ Int($0) })
+{
+  firstLinkChild(size: size)
+}
+
 let quick = CommandLine.arguments.contains("--quick")
 let routerMegabytes = measureRouterMemory()
 
@@ -190,6 +197,8 @@ print(
 print(
   "          DeepLinkCodable decode \(guarded(codableDecodeNs / linkParseNs, 3.5)), "
     + "print \(guarded(codablePrintNs / linkPrintNs, 2.5)) Foundation")
+
+runLinksAtScale(quick: quick, rounds: rounds)
 
 // MARK: - Workload: mounted links against the same links flat
 
