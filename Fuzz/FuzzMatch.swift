@@ -31,12 +31,16 @@ let router: DeepLinkRouter<Int> = {
 /// Six letter-case spellings of `account`.
 let caseSpellings = ["account", "Account", "ACCOUNT", "aCcount", "acCount", "accOunt"]
 
-/// A URL `myapp://<any spelling of account>/r<index>` routes to its spelling's route.
+/// A URL `myapp://<any spelling of account>/r<index>` routes to its spelling's route: the
+/// scheme and the host ignore ASCII case, the path does not.
 func checkCaseSpellings(_ url: String) {
-  let lowered = url.lowercased()
-  let prefix = "myapp://account/r"
-  guard lowered.hasPrefix(prefix), let index = Int(lowered.dropFirst(prefix.count)),
-    caseSpellings.indices.contains(index), String(index) == lowered.dropFirst(prefix.count)
+  let bytes = Array(url.utf8)
+  let head = Array("myapp://account/".utf8)
+  let lowered = bytes.prefix(head.count).map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }
+  guard lowered.elementsEqual(head) else { return }
+  let rest = String(decoding: bytes.dropFirst(head.count), as: UTF8.self)
+  guard rest.hasPrefix("r"), let index = Int(rest.dropFirst()), "r\(index)" == rest,
+    caseSpellings.indices.contains(index)
   else { return }
   if router.route(url) != 200 + index { fatalError("\(url) does not reach its route") }
 }
