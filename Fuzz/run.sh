@@ -28,7 +28,12 @@ for target in match print; do
     -module-name DeepLinking $sources Fuzz/FuzzLinks.swift "$file" -o "$binary"
   corpus=Fuzz/corpus/$target
   printf '== replaying %s (%s inputs)\n' "$corpus" "$(ls "$corpus" | wc -l)"
-  "$binary" -artifact_prefix="$out/finding-$target-" "$corpus"/* 2>&1 | tail -n 3
+  # Quiet when every input passes; the whole report, naming the input, when one fails.
+  if ! "$binary" -artifact_prefix="$out/finding-$target-" "$corpus"/* >"$out/replay.log" 2>&1; then
+    cat "$out/replay.log"
+    exit 1
+  fi
+  echo "every input passes"
   [ "$seconds" = 0 ] && continue
   printf '== fuzzing %s for %s s\n' "$target" "$seconds"
   mkdir -p "$out/corpus-$target"
