@@ -92,7 +92,7 @@ import Testing
     #expect(
       WideLink.routeProblems.map(\.description) == [
         #"WideLink.urlValueSchemes lists "javascript", which a URL value never has, as apps that open it run script or read local files; expected a DeepLinkValue type for such values"#,
-        #"WideLink.urlValueSchemes lists "my app", which is not a scheme; expected a letter followed by letters, digits, "+", "-" or ".""#,
+        #"WideLink.urlValueSchemes lists "my app", which is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#,
       ])
   }
 }

@@ -71,8 +71,6 @@ struct EncodedLink {
 struct EncodingProblem: Error {
   var problem: String
 
-  init(problem: String) { self.problem = problem }
-
   /// `the value for "label" <detail>`, or the detail alone without a label.
   init(_ detail: String, label: String?) {
     problem = "\(label.map { "the value for \(quoted($0)) " } ?? "")\(detail)"
@@ -90,10 +88,6 @@ final class LinkEncodingState {
   // runtime's exclusivity checks on every value recorded.
   @exclusivity(unchecked) var link = EncodedLink()
   var failure: EncodingProblem?
-
-  func unsupported(_ detail: String, label: String? = nil) -> EncodingProblem {
-    EncodingProblem(detail, label: label)
-  }
 
   func record(_ strings: [String], label: String, isArray: Bool) {
     link.values.append(
@@ -116,12 +110,12 @@ private struct CaseEncoder: Encoder {
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    state.failure = state.unsupported(notAnEnumProblem)
+    state.failure = EncodingProblem(notAnEnumProblem, label: nil)
     return ValueEncoder(state: state, label: "").unkeyedContainer()
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    state.failure = state.unsupported(notAnEnumProblem)
+    state.failure = EncodingProblem(notAnEnumProblem, label: nil)
     return ValueEncoder(state: state, label: "").singleValueContainer()
   }
 }
@@ -132,7 +126,7 @@ private struct CaseContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { [] }
 
   private func notAnEnum() throws {
-    throw state.unsupported(notAnEnumProblem)
+    throw EncodingProblem(notAnEnumProblem, label: nil)
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -145,7 +139,7 @@ private struct CaseContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encodeNil(forKey key: Key) throws { try notAnEnum() }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try notAnEnum() }
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    state.failure = state.unsupported(notAnEnumProblem)
+    state.failure = EncodingProblem(notAnEnumProblem, label: nil)
     return ValueEncoder(state: state, label: key.stringValue).unkeyedContainer()
   }
   mutating func superEncoder() -> any Encoder { CaseEncoder(state: state) }
@@ -207,7 +201,7 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       state.link.mountedLabels.append(label)
       return
     }
-    try refuseOptional(T.self, label: label, state: state)
+    try refuseOptional(T.self, label: label)
     let encoder = ValueEncoder(state: state, label: label)
     try value.encode(to: encoder)
     if let failure = state.failure { throw failure }
@@ -221,7 +215,7 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     if state.link.values.count > count, let last = state.link.values.last, last.isArray,
       last.strings.isEmpty
     {
-      throw state.unsupported(
+      throw EncodingProblem(
         "is an empty array, which prints as nothing and reads back as nil; "
           + "expected nil or a non-empty array", label: key.stringValue)
     }
@@ -230,12 +224,12 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    state.failure = state.unsupported(nestedValueProblem, label: key.stringValue)
+    state.failure = EncodingProblem(nestedValueProblem, label: key.stringValue)
     return KeyedEncodingContainer(ValuesContainer<NestedKey>(state: state))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    state.failure = state.unsupported(nestedValueProblem, label: key.stringValue)
+    state.failure = EncodingProblem(nestedValueProblem, label: key.stringValue)
     return ValueEncoder(state: state, label: key.stringValue).unkeyedContainer()
   }
 
@@ -348,9 +342,9 @@ private func urlText(_ url: URL, label: String, schemes: Set<String>) throws(Enc
 
 /// Throws for an optional inside a value (the elements of `[Int?]`, the inner optional of
 /// `Int??`): decoding cannot tell its `nil` from an absent value, so it refuses them too.
-private func refuseOptional<T>(_ type: T.Type, label: String, state: LinkEncodingState) throws {
+private func refuseOptional<T>(_ type: T.Type, label: String) throws(EncodingProblem) {
   if type is any ExpressibleByNilLiteral.Type {
-    throw state.unsupported(nestedOptionalProblem, label: label)
+    throw EncodingProblem(nestedOptionalProblem, label: label)
   }
 }
 
@@ -378,7 +372,7 @@ private struct ValueEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    state.failure = state.failure ?? state.unsupported(nestedValueProblem, label: label)
+    state.failure = state.failure ?? EncodingProblem(nestedValueProblem, label: label)
     return KeyedEncodingContainer(
       ValuesContainer<Key>(state: LinkEncodingState(linkType: state.linkType)))
   }
@@ -396,7 +390,7 @@ private struct ValueEncoder: Encoder {
       return
     }
     // Before the casts below, which would look through an optional.
-    try refuseOptional(T.self, label: label, state: state)
+    try refuseOptional(T.self, label: label)
     switch value {
     case let text as String: box.strings.append(text)
     case let flag as Bool: box.strings.append(flag ? "true" : "false")
@@ -405,7 +399,7 @@ private struct ValueEncoder: Encoder {
       let inner = ValueEncoder(state: state, label: label)
       try value.encode(to: inner)
       guard !inner.box.isArray, inner.box.strings.count == 1 else {
-        throw state.unsupported(nestedValueProblem, label: label)
+        throw EncodingProblem(nestedValueProblem, label: label)
       }
       box.strings += inner.box.strings
     }
@@ -415,7 +409,7 @@ private struct ValueEncoder: Encoder {
     let encoder: ValueEncoder
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil() throws {
-      throw encoder.state.unsupported(nestedOptionalProblem, label: encoder.label)
+      throw EncodingProblem(nestedOptionalProblem, label: encoder.label)
     }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.append(value) }
   }
@@ -425,7 +419,7 @@ private struct ValueEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var count: Int { encoder.box.strings.count }
     mutating func encodeNil() throws {
-      throw encoder.state.unsupported(nestedOptionalProblem, label: encoder.label)
+      throw EncodingProblem(nestedOptionalProblem, label: encoder.label)
     }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.append(value) }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -435,7 +429,7 @@ private struct ValueEncoder: Encoder {
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
       encoder.state.failure =
-        encoder.state.failure ?? encoder.state.unsupported(nestedValueProblem, label: encoder.label)
+        encoder.state.failure ?? EncodingProblem(nestedValueProblem, label: encoder.label)
       return Elements(encoder: ValueEncoder(state: encoder.state, label: encoder.label))
     }
     mutating func superEncoder() -> any Encoder { encoder }

@@ -61,7 +61,7 @@ func linkRouteProblems(
   for scheme in schemes.sorted() {
     let problem =
       !isValidScheme(scheme.utf8)
-      ? "which is not a scheme; expected a letter followed by letters, digits, \"+\", \"-\" or \".\""
+      ? "which \(invalidSchemeProblem)"
       : neverURLValueSchemes.contains(asciiLowercased(scheme))
         ? "which a URL value never has, as apps that open it run script or read local files; "
           + "expected a DeepLinkValue type for such values" : nil

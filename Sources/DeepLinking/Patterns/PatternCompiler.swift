@@ -102,10 +102,7 @@ struct PatternCompiler {
       && bytes[colon + 2] == UInt8(ascii: "/")
     if startsSeparator {
       guard isValidScheme(bytes[..<colon]) else {
-        throw failure(
-          .scheme, text(0..<colon),
-          #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
-        )
+        throw failure(.scheme, text(0..<colon), invalidSchemeProblem)
       }
       return (literal(0..<colon, lowercased: true), colon + 3)
     }

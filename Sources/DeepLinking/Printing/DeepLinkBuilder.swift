@@ -224,9 +224,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
 
   private func validateScheme() throws(DeepLinkError) {
     guard isValidScheme(scheme.utf8) else {
-      throw failure(
-        .scheme, scheme,
-        #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#)
+      throw failure(.scheme, scheme, invalidSchemeProblem)
     }
   }
 

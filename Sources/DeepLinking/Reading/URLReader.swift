@@ -115,9 +115,7 @@ struct URLReader {
     guard valid else {
       throw DeepLinkError(
         .scheme, .scheme, input: input, value: text(bytes, scheme),
-        problem:
-          #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
-      )
+        problem: invalidSchemeProblem)
     }
     cursor.index += 1
     let isWeb =

@@ -1,4 +1,5 @@
-/// The hosts of `http` and `https` URLs, accepted only in the form the URL Standard writes
+/// The hosts of `http` and `https` URLs (and of the URL Standard's other special schemes, and
+/// the entries of `universalLinkHosts`), accepted only in the form the URL Standard writes
 /// them, so that the host the library reads is the host a browser goes to.
 ///
 /// A browser rewrites many spellings before it connects: `0x7f.1` is `127.0.0.1`,
@@ -9,7 +10,7 @@
 /// IPv6 address in brackets.
 enum WebHost {
   /// What every host message expects.
-  static let expectation =
+  private static let expectation =
     "expected a host as browsers write it: a DNS name of ASCII letters, digits, \"-\" and "
     + "\"_\", a dotted-decimal IPv4 address, or a compressed IPv6 address in brackets"
 
