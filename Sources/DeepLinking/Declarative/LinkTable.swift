@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-  import Foundation
-#else
-  import Synchronization
-#endif
+import Foundation
 
 /// One level of a ``LinkRoute``: a case of one link type and its own pattern.
 struct LinkLevel: Sendable {
@@ -194,35 +190,22 @@ final class LinkTable: Sendable {
 
   /// The tables made so far, by link type.
   private final class Cache: Sendable {
-    #if canImport(Darwin)
-      // `NSLock` guards `tables` (`Mutex` needs macOS 15 and iOS 18, `withLock` iOS 17).
-      private let lock = NSLock()
-      private nonisolated(unsafe) var tables: [ObjectIdentifier: LinkTable] = [:]
+    // `NSLock` guards `tables`: `Mutex` needs macOS 15 and iOS 18, and on Linux it waits on
+    // futexes that ThreadSanitizer cannot see, so that it reports the reads it guards as races.
+    private let lock = NSLock()
+    private nonisolated(unsafe) var tables: [ObjectIdentifier: LinkTable] = [:]
 
-      func table(for type: ObjectIdentifier, make: () -> LinkTable) -> LinkTable {
-        lock.lock()
-        let known = tables[type]
-        lock.unlock()
-        if let known { return known }
-        let table = make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let made = tables[type] { return made }
-        tables[type] = table
-        return table
-      }
-    #else
-      private let tables = Mutex<[ObjectIdentifier: LinkTable]>([:])
-
-      func table(for type: ObjectIdentifier, make: () -> LinkTable) -> LinkTable {
-        if let table = tables.withLock({ $0[type] }) { return table }
-        let table = make()
-        return tables.withLock { tables in
-          if let made = tables[type] { return made }
-          tables[type] = table
-          return table
-        }
-      }
-    #endif
+    func table(for type: ObjectIdentifier, make: () -> LinkTable) -> LinkTable {
+      lock.lock()
+      let known = tables[type]
+      lock.unlock()
+      if let known { return known }
+      let table = make()
+      lock.lock()
+      defer { lock.unlock() }
+      if let made = tables[type] { return made }
+      tables[type] = table
+      return table
+    }
   }
 }
