@@ -3,4 +3,4 @@
 # `swift test` runs them on a smaller seeded sample.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DEEPLINKING_LONG_TESTS=1 swift test --filter RandomRoundTripTests
+DEEPLINKING_LONG_TESTS=1 swift test --filter "RandomRoundTripTests|LinkRouteChoiceTests"

@@ -11,6 +11,10 @@ final class FloorAnswer {
   let number: Int
   let text: String
 
+  init(caseName: String, number: Int, text: String) {
+    (self.caseName, self.number, self.text) = (caseName, number, text)
+  }
+
   init(_ link: CodableLink) {
     switch link {
     case .home(let name): (caseName, number, text) = ("home", 0, name ?? "")

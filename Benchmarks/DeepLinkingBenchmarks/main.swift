@@ -14,11 +14,14 @@ import DeepLinking
 import DeepLinkingWorkloads
 import Foundation
 
-// A child process of the "links at scale" table: times one first link, then exits.
-if let flag = CommandLine.arguments.firstIndex(of: "--first-link"),
-  let size = CommandLine.arguments.dropFirst(flag + 1).first.flatMap({ Int($0) })
-{
-  firstLinkChild(size: size)
+// A child process of the "links at scale" table: times one first link, or its floor, then
+// exits.
+for (flag, floor) in [("--first-link", false), ("--first-link-floor", true)] {
+  if let index = CommandLine.arguments.firstIndex(of: flag),
+    let size = CommandLine.arguments.dropFirst(index + 1).first.flatMap({ Int($0) })
+  {
+    firstLinkChild(size: size, floor: floor)
+  }
 }
 
 let quick = CommandLine.arguments.contains("--quick")

@@ -153,3 +153,51 @@ enum KindsLink: DeepLinkCodable, Hashable {
     #expect(router.route("myapp://v/...") == "...")
   }
 }
+
+/// Links whose URL another route takes once printed: through an alias, or from a universal
+/// link whose first path segment is read with its case, which the custom scheme ignores.
+enum RivalLink: DeepLinkCodable, Hashable {
+  case about
+  case page(name: String)
+  case me
+  case user(name: String)
+
+  static let scheme = "rival"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = [
+    "about": "about", "page": "<name>", "me": "user/me", "user": "user/<name>",
+  ]
+  static let routeAliases: [String: [URLPattern]] = ["user": ["u/<name>"]]
+}
+
+@Suite struct DecodesOnlyWhatPrintsBackTests {
+  static let refused: [(String, String)] = [
+    (
+      "https://example.com/About",
+      #"URL "https://example.com/About" cannot be read as case "page" of RivalLink, which printing refuses: its URL "rival://About" decodes as case "about", whose route "about" wins over "<name>"; expected a value that no route winning over it matches"#
+    ),
+    (
+      "rival://u/me",
+      #"URL "rival://u/me" cannot be read as case "user" of RivalLink, which printing refuses: its URL "rival://user/me" decodes as case "me", whose route "user/me" wins over "user/<name>"; expected a value that no route winning over it matches"#
+    ),
+  ]
+
+  @Test(arguments: refused)
+  func linksThatPrintAnotherURLDoNotDecode(url: String, message: String) {
+    #expect(throws: DeepLinkError.self) { try RivalLink.decode(url) }
+    do {
+      _ = try RivalLink.decode(url)
+    } catch {
+      #expect("\(error)" == message)
+      #expect(error.code == .unprintable)
+    }
+  }
+
+  /// The same forms decode where the link prints back.
+  @Test func theSameFormsDecodeOtherwise() throws {
+    #expect(try RivalLink.decode("https://example.com/Contact") == .page(name: "Contact"))
+    #expect(try RivalLink.decode("https://example.com/about") == .about)
+    #expect(try RivalLink.decode("rival://u/ann") == .user(name: "ann"))
+    #expect(try RivalLink.decode("rival://ABOUT") == .about)
+  }
+}

@@ -49,7 +49,7 @@ private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
     throws -> KeyedDecodingContainer<NestedKey>
   {
-    if let unnamed = state.unnamedParameterError(NestedKey.self) { throw unnamed }
+    if let unnamed = state.unnamedParameterError() { throw unnamed }
     return KeyedDecodingContainer(ValuesDecodingContainer<NestedKey>(state: state))
   }
 

@@ -17,29 +17,33 @@ extension DeepLinkCodable {
     return try EncodedLink.encode(self).caseName
   }
 
-  /// Decodes `string` by `routes` instead of the type's own, which are read once: for tests
-  /// that try many tables on one type.
+  /// Decodes `string` by `routes` and `aliases` instead of the type's own, which are read
+  /// once: for tests that try many tables on one type.
   /// - Parameters:
   ///   - string: The URL string.
   ///   - routes: The routes, by case name.
+  ///   - aliases: The aliases, by case name.
   /// - Returns: The link.
   /// - Throws: A ``DeepLinkError``, as ``decode(_:)-(String)`` does.
   @_spi(DeepLinkingTools)
-  public static func _decode(_ string: String, routes: [String: URLPattern])
-    throws(DeepLinkError) -> Self
-  {
-    try decode(string, in: table(routes))
+  public static func _decode(
+    _ string: String, routes: [String: URLPattern], aliases: [String: [URLPattern]] = [:]
+  ) throws(DeepLinkError) -> Self {
+    try decode(string, in: table(routes, aliases))
   }
 
-  /// The builder of the link by `routes` instead of the type's own; see ``_decode(_:routes:)``.
-  /// - Parameter routes: The routes, by case name.
+  /// The builder of the link by `routes` and `aliases` instead of the type's own; see
+  /// ``_decode(_:routes:aliases:)``.
+  /// - Parameters:
+  ///   - routes: The routes, by case name.
+  ///   - aliases: The aliases, by case name.
   /// - Returns: The builder.
   /// - Throws: A ``DeepLinkError``, as ``deepLinkBuilder()`` does.
   @_spi(DeepLinkingTools)
-  public func _deepLinkBuilder(routes: [String: URLPattern]) throws(DeepLinkError)
-    -> DeepLinkBuilder
-  {
-    try deepLinkBuilder(in: Self.table(routes))
+  public func _deepLinkBuilder(
+    routes: [String: URLPattern], aliases: [String: [URLPattern]] = [:]
+  ) throws(DeepLinkError) -> DeepLinkBuilder {
+    try deepLinkBuilder(in: Self.table(routes, aliases))
   }
 
   /// Decodes `string` and names the route that took it (see ``_routeName()``), without
@@ -51,15 +55,15 @@ extension DeepLinkCodable {
   public static func _decodeNamingRoute(_ string: String) throws(DeepLinkError) -> (
     link: Self, route: String
   ) {
-    let state = try LinkDecodingState(
-      decoding: string, table: LinkTable.of(Self.self), scheme: scheme,
-      universalLinkHosts: universalLinkHosts, linkType: Self.self)
-    return (try decodeCase(state), state.routeName)
+    let decoded = try decodeWithState(string, in: LinkTable.of(Self.self))
+    return (decoded.link, decoded.state.routeName)
   }
 
-  private static func table(_ routes: [String: URLPattern]) -> LinkTable {
+  private static func table(_ routes: [String: URLPattern], _ aliases: [String: [URLPattern]])
+    -> LinkTable
+  {
     LinkTable.make(
-      Self.self, routes: routes, aliases: [:], decodesPlusAsSpace: decodesPlusAsSpace)
+      Self.self, routes: routes, aliases: aliases, decodesPlusAsSpace: decodesPlusAsSpace)
   }
 
   /// The name of the link's route: its case names along a mounted route, joined with `.`

@@ -169,14 +169,27 @@ extension DeepLinkCodable {
     try decode(string, in: LinkTable.of(Self.self))
   }
 
-  static func decode(_ string: String, in table: LinkTable) throws(DeepLinkError)
-    -> Self
-  {
+  static func decode(_ string: String, in table: LinkTable) throws(DeepLinkError) -> Self {
+    try decodeWithState(string, in: table).link
+  }
+
+  /// Decodes `string` by `table`, and returns the link with the state that decoded it.
+  static func decodeWithState(_ string: String, in table: LinkTable) throws(DeepLinkError) -> (
+    link: Self, state: LinkDecodingState
+  ) {
     // Everything but `init(from:)` happens in non-generic code, compiled once.
-    try decodeCase(
-      LinkDecodingState(
-        decoding: string, table: table, scheme: scheme, universalLinkHosts: universalLinkHosts,
-        linkType: Self.self))
+    let state = try LinkDecodingState(
+      decoding: string, table: table, scheme: scheme, universalLinkHosts: universalLinkHosts,
+      linkType: Self.self)
+    let link = try decodeCase(state)
+    if state.checksPrinting {
+      do {
+        _ = try link.deepLinkBuilder(in: table)
+      } catch {
+        throw state.unprintable(error)
+      }
+    }
+    return (link, state)
   }
 
   /// Builds the case that `state` holds the match of.
@@ -222,7 +235,7 @@ extension DeepLinkCodable {
       DeepLinkError.printing(.invalidRoute, self, .url, value: nil, problem: problem)
     }
     let route = table.routes[index]
-    if let defect = linkRouteDefect(route, in: table) {
+    if let defect = table.defects[index] {
       throw invalid("\(linkRouteName(route)) \(defect.problem)")
     }
 

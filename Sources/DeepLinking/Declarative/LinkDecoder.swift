@@ -22,6 +22,11 @@ final class LinkDecodingState {
   private let madeCaseName: String
   /// Values given by label, for a case made from values rather than a URL.
   private let queryItems: [URLQueryItem]
+  /// Whether the link must be printed before it is handed out, as its URL may not decode as
+  /// itself: it came through an alias (its case's route prints it, if it has one), or in the
+  /// universal-link form, whose first path segment is read with its case, to a route that
+  /// another route may win over in the custom-scheme form that prints, which ignores it.
+  let checksPrinting: Bool
   /// The level of the route being decoded: 0 for the top link, 1 for the link it mounts.
   var level = 0
   /// An error found where the decoding protocols give no way to throw one (a container's
@@ -37,6 +42,7 @@ final class LinkDecodingState {
     self.levels = []
     self.match = nil
     self.queryItems = queryItems
+    self.checksPrinting = false
   }
 
   /// Reads `url`, admits it for the link type, and picks the most specific route of `table`
@@ -49,6 +55,7 @@ final class LinkDecodingState {
     let matcher = table.matcher
     var chosen: Int?
     var chosenMatch: URLMatch?
+    var isWeb = false
     let failure: DeepLinkError? = matcher.withURLLayout(
       url, failure: { $0 },
       { bytes, read in
@@ -60,8 +67,16 @@ final class LinkDecodingState {
         } catch {
           return error
         }
-        chosen = chooseRoute(url, bytes, layout, in: table, match: &chosenMatch)
-        return chosen == nil ? nearestRoute(url, bytes, layout, table, linkType: linkType) : nil
+        isWeb = layout.isWeb
+        // Routes with a defect would print nothing: they never decode.
+        let found = table.trie.offerLinkMatches(url, bytes, layout, matcher: matcher) {
+          match, route in
+          guard table.defects[route] == nil else { return false }
+          chosen = route
+          chosenMatch = match
+          return true
+        }
+        return found ? nil : nearestRoute(url, bytes, layout, table, linkType: linkType)
       })
     if let failure { throw failure }
     guard let chosen, let chosenMatch else { throw DeepLinkError.internalInconsistency(url) }
@@ -71,6 +86,7 @@ final class LinkDecodingState {
     self.levels = table.routes[chosen].levels
     self.match = chosenMatch
     self.queryItems = []
+    self.checksPrinting = table.routes[chosen].isAlias || (isWeb && table.hasRivals[chosen])
   }
 
   /// The name of the route chosen: its case names joined with `.`.
@@ -115,13 +131,12 @@ final class LinkDecodingState {
     return nil
   }
 
-  /// The error for a route parameter that names none of the case's values, whose keys are
-  /// `keys`; `nil` when each names one, or when the values come from labels.
-  func unnamedParameterError<Key: CodingKey>(_ keys: Key.Type) -> DeepLinkError? {
-    guard !levels.isEmpty, case let pattern = levels[level].pattern,
-      let name = unnamedPathParameters(of: pattern, keys: keys).first
-    else { return nil }
-    return typeError("the route \(quoted(pattern.source)) \(unnamedParameterProblem(name))")
+  /// The error for a route parameter that names none of the case's values (as the table
+  /// found when it was made); `nil` when each names one, or when the values come from labels.
+  func unnamedParameterError() -> DeepLinkError? {
+    guard !levels.isEmpty, let name = levels[level].unnamedParameter else { return nil }
+    return typeError(
+      "the route \(quoted(levels[level].pattern.source)) \(unnamedParameterProblem(name))")
   }
 
   func component(for label: String) -> DeepLinkError.Component {
@@ -164,6 +179,14 @@ final class LinkDecodingState {
         ? problem : "cannot be read as case \(quoted(caseName)) of \(linkType): \(problem)")
   }
 
+  /// A decoded link that printing refuses with `error` (see ``checksPrinting``).
+  func unprintable(_ error: DeepLinkError) -> DeepLinkError {
+    DeepLinkError(
+      .unprintable, .url, input: url, value: nil,
+      problem: "cannot be read as case \(quoted(routeName)) of \(topLinkType), which printing "
+        + "refuses: \(error.problem)")
+  }
+
   /// A value of a type that does not fit in a URL: a struct, say.
   func unsupported(_ label: String) -> DeepLinkError {
     typeError("the value for \(quoted(label)) \(nestedValueProblem)")
@@ -186,62 +209,23 @@ final class LinkDecodingState {
   }
 }
 
-/// The route that decoding chooses for a URL: the most specific route of `table` that
-/// matches it, between routes of the same shape the first (by case name); `nil` when none
-/// matches.
-///
-/// With `rival`, only routes that win over that one are considered: a printed link checks
-/// that none takes its URL.
-/// - Parameters:
-///   - url: The URL, whose bytes and layout follow.
-///   - bytes: The URL's bytes.
-///   - layout: The URL's layout.
-///   - table: The link type's routes.
-///   - rival: A route to consider only the winners over, or `nil` for all routes.
-///   - match: Set to the chosen route's match (written here rather than returned: a match is
-///     some 110 bytes, and each copy costs).
-/// - Returns: The index of the chosen route in the table.
-func chooseRoute(
-  _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, in table: LinkTable,
-  over rival: Int? = nil, match: inout URLMatch?
-) -> Int? {
-  let routes = table.routes
-  let matcher = table.matcher
-  var chosen = rival
-  for index in routes.indices {
-    let pattern = routes[index].pattern
-    // Most routes differ in their host: turned away before a full run.
-    guard !pattern.hasScheme, !matcher.firstSegmentRefuses(bytes, layout, pattern) else {
-      continue
-    }
-    // A route that could not win is not run: ties go to the route listed first.
-    if let current = chosen {
-      let best = routes[current].pattern
-      let better =
-        pattern.isMoreSpecific(than: best)
-        || (index < current && !best.isMoreSpecific(than: pattern))
-      if !better { continue }
-    }
-    guard
-      case .matched(let found) = matcher.run(
-        url, bytes, layout, pattern, explain: false, admitted: true)
-    else { continue }
-    chosen = index
-    match = found
-  }
-  return chosen == rival ? nil : chosen
-}
-
 /// The route of `table` that decoding `url` would choose over `route`, if one matches it: a
 /// link whose route is `route` printed `url`, which must decode as that link.
 func routeWinning(over route: Int, in table: LinkTable, for url: String) -> Int? {
   // Usually no other route starts with the same host: then none can win, and the URL is not
   // read.
   guard table.hasRivals[route] else { return nil }
-  var match: URLMatch?
-  return table.matcher.withURLLayout(
-    url, failure: { _ in nil },
-    { bytes, layout in chooseRoute(url, bytes, layout, in: table, over: route, match: &match) })
+  var chosen: Int?
+  table.matcher.withURLLayout(
+    url, failure: { _ in },
+    { bytes, layout in
+      _ = table.trie.offerLinkMatches(url, bytes, layout, matcher: table.matcher) { _, found in
+        guard table.defects[found] == nil else { return false }
+        chosen = found
+        return true
+      }
+    })
+  return chosen == route ? nil : chosen
 }
 
 /// "an Int", "a String": the type's name with its article, for messages.
@@ -267,8 +251,8 @@ private func nearestRoute(
   // A route that matches nothing (an invalid pattern, a converter links do not have) may be
   // the one the URL was meant for: then it is the reason.
   let start = URLStart(bytes, layout)
-  for route in table.routes {
-    guard let defect = linkRouteDefect(route, in: table), defect.code != .invalidRoute,
+  for (route, defect) in zip(table.routes, table.defects) {
+    guard let defect, defect.problem != routeHasSchemeProblem,
       route.pattern.couldBeMeant(for: start)
     else { continue }
     return DeepLinkError(

@@ -12,6 +12,9 @@ struct LinkLevel: Sendable {
   let parameterOffset: Int
   /// The label of the value that holds the next level's link; `nil` on the last level.
   let mountLabel: String?
+  /// The first parameter of ``pattern`` that names no value of the case, if any: decoding
+  /// the case fails.
+  let unnamedParameter: String?
 }
 
 /// A route of a link type with mounted links flattened: the cases it decodes to, level by
@@ -41,9 +44,14 @@ final class LinkTable: Sendable {
   let routes: [LinkRoute]
   /// The canonical routes of each top case name (one, unless the case mounts a link).
   private let printed: [String: [Int]]
-  /// Whether another route may win over each route for some URL it matches (see
-  /// `URLPattern.mayWin(over:)`): only then does printing check its URL against them.
+  /// What is wrong with each route by its patterns alone (see `linkRouteDefect`), or `nil`;
+  /// a route with a defect neither decodes nor prints.
+  let defects: [(code: DeepLinkError.Code, problem: String)?]
+  /// Whether another route may take a URL that each route prints (it starts with the same
+  /// host, or with a parameter): only then does printing look for a route that wins over it.
   let hasRivals: [Bool]
+  /// The routes' patterns in a trie, route `i` as its pattern `i`: decoding walks it.
+  let trie: RouteTrie
   /// The matcher for the type's URLs, with a converter for each `<name:…>` that names a
   /// ``DeepLinkValue`` type.
   let matcher: URLMatcher
@@ -58,18 +66,37 @@ final class LinkTable: Sendable {
   ) {
     self.routes = routes
     var printed: [String: [Int]] = [:]
-    for (index, route) in routes.enumerated() where !route.isAlias {
-      printed[route.levels[0].caseName, default: []].append(index)
+    var trie = RouteTrie()
+    for (index, route) in routes.enumerated() {
+      if !route.isAlias { printed[route.levels[0].caseName, default: []].append(index) }
+      trie.insert(route.pattern)
     }
     self.printed = printed
-    hasRivals = routes.indices.map { index in
-      routes.indices.contains {
-        $0 != index && routes[$0].pattern.mayWin(over: routes[index].pattern)
-      }
-    }
+    let defects = routes.map { linkRouteDefect($0, converterNames: converterNames) }
+    self.defects = defects
+    self.hasRivals = Self.rivals(routes.indices.map { defects[$0] == nil ? routes[$0] : nil })
+    self.trie = trie
     self.matcher = matcher
     self.converterNames = converterNames
     self.converterClashes = converterClashes
+  }
+
+  /// Whether another of `routes` (`nil` for a route that never decodes) may take a URL that
+  /// each one prints: for a route that starts with a literal, the host, another that starts
+  /// with the same literal ignoring case (one that starts with a parameter never wins, as a
+  /// literal is tried first); for a route that starts with a parameter, any other.
+  private static func rivals(_ routes: [LinkRoute?]) -> [Bool] {
+    var byHost: [String: Int] = [:]
+    var decoding = 0
+    for case let route? in routes {
+      decoding += 1
+      if let host = route.pattern.lowercasedFirstLiteral { byHost[host, default: 0] += 1 }
+    }
+    return routes.map { route in
+      guard let route else { return false }
+      guard let host = route.pattern.lowercasedFirstLiteral else { return decoding > 1 }
+      return byHost[host, default: 0] > 1
+    }
   }
 
   /// The route that prints `link`, by its case names level by level.
@@ -155,7 +182,8 @@ final class LinkTable: Sendable {
         let mount = levels.count < RouteProbe.maximumDepth ? probe.mount : nil
         let level = LinkLevel(
           linkType: type, caseName: entry.caseName, pattern: entry.pattern,
-          parameterOffset: offset, mountLabel: mount?.label)
+          parameterOffset: offset, mountLabel: mount?.label,
+          unnamedParameter: probe.unnamedParameters.first)
         if let mount {
           add(
             mount.type, routes: mount.type.routes, aliases: mount.type.routeAliases,

@@ -81,6 +81,16 @@ func linkRouteProblems(
           + " in the routes of \(linkType); expected one DeepLinkValue type per converter name"))
   }
   let routes = table.routes
+  // Exact ties go to the route listed first: a later one of the same shape never decodes.
+  // The first segment is the host of a custom-scheme URL, compared ignoring case, but the
+  // first path segment of a universal link, compared exactly: a route that differs from an
+  // earlier one only in its case decodes as a universal link, if the type has them.
+  var winners: [Int: Int] = [:]
+  let ties =
+    table.trie.conflicts + (universalLinkHosts.isEmpty ? table.trie.hostCaseConflicts : [])
+  for (winner, loser) in ties where table.defects[winner] == nil {
+    winners[loser] = min(winners[loser] ?? winner, winner)
+  }
   for (index, route) in routes.enumerated() {
     func add(_ code: DeepLinkError.Code, _ problem: String) {
       problems.append(
@@ -88,7 +98,7 @@ func linkRouteProblems(
           routeProblem: code, pattern: route.pattern.source,
           message: "\(linkRouteName(route)) \(problem)"))
     }
-    if let defect = linkRouteDefect(route, in: table) {
+    if let defect = table.defects[index] {
       add(defect.code, defect.problem)
       continue
     }
@@ -152,19 +162,12 @@ func linkRouteProblems(
             + "binds " + describe(printed) + "; expected an alias to bind the same path values")
       }
     }
-    // Exact ties go to the route listed first: a later one of the same shape never decodes.
-    // The first segment is the host of a custom-scheme URL, compared ignoring case, but the
-    // first path segment of a universal link, compared exactly: a route that differs from
-    // an earlier one only in its case decodes as a universal link, if the type has them.
-    if let winner = routes[..<index].first(where: { other in
-      linkRouteDefect(other, in: table) == nil
-        && other.pattern.hasSameShape(
-          as: route.pattern, firstSegmentIgnoresCase: universalLinkHosts.isEmpty)
-    }) {
+    if let winner = winners[index] {
       add(
         .unreachableRoute,
-        "has the same shape as \(quoted(winner.pattern.source)) of case \(quoted(winner.name)), "
-          + "which always wins; expected routes that differ in a literal or a parameter type")
+        "has the same shape as \(quoted(routes[winner].pattern.source)) of case "
+          + "\(quoted(routes[winner].name)), which always wins; expected routes that differ in "
+          + "a literal or a parameter type")
     }
   }
   return problems
@@ -230,11 +233,11 @@ func linkRouteName(_ route: LinkRoute) -> String {
 /// What is wrong with a route of `table` by its patterns alone, or `nil`: a level's pattern
 /// is not valid, has a scheme, has `*`, or names a converter that the table does not have;
 /// or the levels together are not a valid pattern.
-func linkRouteDefect(_ route: LinkRoute, in table: LinkTable) -> (
+func linkRouteDefect(_ route: LinkRoute, converterNames: Set<String>) -> (
   code: DeepLinkError.Code, problem: String
 )? {
   for level in route.levels {
-    if let defect = linkRouteDefect(level.pattern, converterNames: table.converterNames) {
+    if let defect = linkRouteDefect(level.pattern, converterNames: converterNames) {
       return defect
     }
   }
@@ -273,37 +276,4 @@ func linkRouteDefect(_ pattern: URLPattern, converterNames: Set<String>) -> (
     )
   }
   return nil
-}
-
-extension URLPattern {
-  /// Whether every URL that one pattern matches, the other matches too, in the same way:
-  /// segment by segment the same literal (the first ignoring case, if
-  /// `firstSegmentIgnoresCase`), or a parameter through the same converter, or `*`, or
-  /// `<path:…>`.
-  func hasSameShape(as other: URLPattern, firstSegmentIgnoresCase: Bool) -> Bool {
-    let (ops, otherOps) = (storage.ops, other.storage.ops)
-    guard hasScheme == other.hasScheme, scheme == other.scheme, ops.count == otherOps.count
-    else { return false }
-    for (index, (op, otherOp)) in zip(ops, otherOps).enumerated() {
-      guard op.kind == otherOp.kind else { return false }
-      switch op.kind {
-      case .literal:
-        let (bytes, otherBytes) = (
-          storage.literalBytes(of: op), other.storage.literalBytes(of: otherOp)
-        )
-        let same =
-          index == 0 && firstSegmentIgnoresCase
-          ? bytes.elementsEqual(otherBytes) { lowercasedASCII($0) == lowercasedASCII($1) }
-          : bytes.elementsEqual(otherBytes)
-        if !same { return false }
-      case .parameter, .rest:
-        if storage.converterName(of: op) != other.storage.converterName(of: otherOp) {
-          return false
-        }
-      case .wildcard:
-        break
-      }
-    }
-    return true
-  }
 }

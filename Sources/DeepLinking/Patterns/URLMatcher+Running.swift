@@ -58,21 +58,6 @@ extension URLMatcher {
     return false
   }
 
-  /// Whether the first segment of an admitted URL already refuses `pattern`, whose first op
-  /// is a literal that segment differs from, compared exactly as ``run(_:_:_:_:explain:admitted:)``
-  /// compares it: a cheap look for callers that run many patterns on one reading.
-  func firstSegmentRefuses(
-    _ bytes: borrowing BorrowedBytes, _ link: URLLayout, _ pattern: URLPattern
-  ) -> Bool {
-    let storage = pattern.storage
-    guard storage.authorityOp == nil, link.linkCount > 0, let first = storage.ops.first,
-      first.kind == .literal
-    else { return false }
-    return !decodedEquals(
-      bytes, link.linkRange(0), storage.bytes, first.literal,
-      ignoringCase: link.hostFirst, mayHaveEscapes: link.linkHasEscapes)
-  }
-
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,
   /// admit `pattern`: `nil` when they do, else the reason (when `explain`).
   func admits(

@@ -167,19 +167,5 @@ extension URLPattern {
 
     /// Whether the op captures a named value.
     var isNamed: Bool { kind == .parameter || kind == .rest }
-
-    /// How specific the token is; lower sorts first, segment by segment, in the router's
-    /// order: a literal, then `int`, `uuid`, `float`, a custom converter, a string parameter,
-    /// `*` and `<path:…>`. (The router also orders custom converters by name; links, the only
-    /// other users of this order, take built-in converters only.)
-    var specificity: UInt8 {
-      switch kind {
-      case .literal: 0
-      case .parameter:
-        builtIn == .string ? 5 : 1 + UInt8(BuiltInConverter.specificity(builtIn))
-      case .wildcard: 6
-      case .rest: 7
-      }
-    }
   }
 }

@@ -166,25 +166,11 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// The pattern as it was written.
   public var description: String { source }
 
-  /// Whether this pattern, of a link type's routes, might be chosen over `other` for a URL
-  /// that `other` matches: `false` when their first segments tell, as when both start with
-  /// a literal (the host) and the literals differ, or when only `other` starts with one.
-  func mayWin(over other: URLPattern) -> Bool {
-    guard !hasScheme, let first = storage.ops.first,
-      let otherFirst = other.storage.ops.first, otherFirst.kind == .literal
-    else { return !hasScheme }
-    guard first.kind == .literal else { return false }
-    // The host is read ignoring case.
-    let host = storage.literalBytes(of: first)
-    let otherHost = other.storage.literalBytes(of: otherFirst)
-    return host.elementsEqual(otherHost) { lowercasedASCII($0) == lowercasedASCII($1) }
-  }
-
-  /// Whether this pattern is more specific than `other` at the first segment where they
-  /// differ, in the order of specificity (see `Op.specificity`).
-  func isMoreSpecific(than other: URLPattern) -> Bool {
-    storage.ops.lazy.map(\.specificity).lexicographicallyPrecedes(
-      other.storage.ops.lazy.map(\.specificity))
+  /// The first segment, lowercased, when it is a literal of a pattern without a scheme: the
+  /// host of a link type's route, which a custom-scheme URL compares ignoring case.
+  var lowercasedFirstLiteral: String? {
+    guard !hasScheme, let first = storage.ops.first, first.kind == .literal else { return nil }
+    return String(decoding: storage.literalBytes(of: first).map(lowercasedASCII), as: UTF8.self)
   }
 
   /// Two patterns are equal when they were written the same way.

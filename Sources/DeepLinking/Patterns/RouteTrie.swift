@@ -240,6 +240,25 @@ struct RouteTrie: Sendable {
     return walk(bytes, NodeSet(root), 0, folded: false, &catchAll, context, accept)
   }
 
+  /// Offers the matches of a link URL that its link type has admitted, most specific first,
+  /// until `accept` returns `true`.
+  ///
+  /// The URL is in the custom-scheme form, whose first segment is a host compared ignoring
+  /// case, or a universal link with its host and path prefix taken off (see `admitLink`).
+  /// Only patterns without a scheme take part.
+  /// - Returns: Whether a match was accepted.
+  func offerLinkMatches(
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
+    accept: Accept
+  ) -> Bool {
+    var search = Search(layout: layout)
+    var roots = NodeSet()
+    if layout.hostFirst { roots.insert(foldedRoot) }
+    roots.insert(anyRoot)
+    return !roots.isEmpty
+      && walk(bytes, roots, 0, folded: layout.hostFirst, &search, (url, matcher), accept)
+  }
+
   /// Offers a match for each of `routes`, in order, until one is accepted.
   private func offer(_ routes: [Int], _ search: inout Search, _ context: Context, _ accept: Accept)
     -> Bool
