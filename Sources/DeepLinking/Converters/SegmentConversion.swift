@@ -1,3 +1,13 @@
+/// What a converter made of a segment.
+enum Conversion {
+  /// The value, as a capture keeps it.
+  case value(Capture.Value)
+  /// The converter refused the segment.
+  case refused
+  /// No converter has the name.
+  case unknownConverter
+}
+
 /// Converts link segments with a matcher's converters: built-ins on the bytes, custom ones on
 /// the decoded segments (decoded once, when the first custom converter needs them).
 struct SegmentConversion {
@@ -14,34 +24,33 @@ struct SegmentConversion {
   /// Converts segment `index` (or, for a rest, the segments from `index` on) with the
   /// converter `name`.
   ///
-  /// Returns the value, `.some(nil)` when refused, `nil` when `name` is not registered.
   /// `standardBuiltIns` says that the built-in names still mean the built-ins (then
   /// `converters`, whose table a read would retain, is not asked).
   mutating func convert(
     _ name: @autoclosure () -> String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
     in bytes: borrowing BorrowedBytes, _ link: borrowing URLLayout,
     standardBuiltIns: Bool, with converters: () -> ValueConverters
-  ) -> Capture.Value?? {
+  ) -> Conversion {
     if let builtIn, standardBuiltIns {
-      return .some(Self.convert(builtIn, index: index, isRest: isRest, bytes, link))
+      return Self.convert(builtIn, index: index, isRest: isRest, bytes, link)
     }
-    guard let entry = converters().entries[name()] else { return nil }
+    guard let entry = converters().entries[name()] else { return .unknownConverter }
     // What printing could not write back is never captured, whatever the converter.
     let components = decodedComponents(bytes, link)
     let printable =
       isRest
       ? components[index...].allSatisfy(isPathSegment)
       : withUTF8Bytes(components[index], isSegmentValue)
-    guard printable else { return .some(nil) }
+    guard printable else { return .refused }
     switch entry {
     case .builtIn(let builtIn):
       if isRest, builtIn != .path {
         // A built-in registered under the name "path" sees the rest as its components.
-        return .some(custom(builtIn.convert(components, index)))
+        return custom(builtIn.convert(components, index))
       }
-      return .some(Self.convert(builtIn, index: index, isRest: isRest, bytes, link))
+      return Self.convert(builtIn, index: index, isRest: isRest, bytes, link)
     case .custom(let converter):
-      return .some(custom(converter(components, index)))
+      return custom(converter(components, index))
     }
   }
 
@@ -59,30 +68,30 @@ struct SegmentConversion {
     return decoded
   }
 
-  private mutating func custom(_ value: (any Sendable)?) -> Capture.Value? {
-    guard let value else { return nil }
+  private mutating func custom(_ value: (any Sendable)?) -> Conversion {
+    guard let value else { return .refused }
     customValues.appendCreatingArray(value)
-    return .custom(customCount - 1)
+    return .value(.custom(customCount - 1))
   }
 
   private static func convert(
     _ builtIn: BuiltInConverter, index: Int, isRest: Bool, _ bytes: borrowing BorrowedBytes,
     _ link: borrowing URLLayout
-  ) -> Capture.Value? {
+  ) -> Conversion {
     guard isRest else {
       let accepted = withDecodedBytes(
         bytes, link.linkRange(index), plusIsSpace: false, mayHaveEscapes: link.linkHasEscapes
       ) {
         builtIn.accepts(decoded: $0)
       }
-      return accepted ? .builtIn(builtIn) : nil
+      return accepted ? .value(.builtIn(builtIn)) : .refused
     }
     for segment in index..<link.linkCount {
       let valid = withDecodedBytes(bytes, link.linkRange(segment), plusIsSpace: false) {
         isPathSegment($0)
       }
-      guard valid else { return nil }
+      guard valid else { return .refused }
     }
-    return .builtIn(.path)
+    return .value(.builtIn(.path))
   }
 }

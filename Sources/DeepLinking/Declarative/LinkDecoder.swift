@@ -260,10 +260,12 @@ private func nearestRoute(
   }
   var nearest = NearestRoute()
   for route in table.routes where !route.pattern.hasScheme && route.pattern.problem == nil {
-    if case .failed(let reason?) = table.matcher.run(
-      url, bytes, layout, route.pattern, explain: true, admitted: true)
+    if case .failed(let failure) = table.matcher.run(
+      url, bytes, layout, route.pattern, admitted: true)
     {
-      nearest.consider(route.pattern, failedWith: reason)
+      nearest.consider(
+        route.pattern,
+        failedWith: table.matcher.explain(failure, url, bytes, layout, route.pattern))
     }
   }
   // Routes with a scheme are never tried (printing refuses them too): say so if no other

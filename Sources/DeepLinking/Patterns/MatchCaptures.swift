@@ -25,30 +25,24 @@ struct MatchCaptures {
   }
 
   /// Converts link segment `index` (for a rest, the segments from `index` on) with the
-  /// converter `name` and captures it: `true` when captured, `false` when the converter
-  /// refuses, `nil` when the matcher has no converter of that name.
+  /// converter `name`, and captures its value if it has one.
   ///
   /// The one place that decides whether a segment matches a parameter, for patterns and
   /// routers alike.
   mutating func capture(
     converter name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
     _ bytes: borrowing BorrowedBytes, _ link: URLLayout, _ matcher: URLMatcher
-  ) -> Bool? {
+  ) -> Conversion {
     let range =
       isRest
       ? link.linkRange(index).lowerBound..<link.linkRange(link.linkCount - 1).upperBound
       : link.linkRange(index)
-    switch conversion.convert(
+    let conversion = conversion.convert(
       name, builtIn: builtIn, isRest: isRest, at: index, in: bytes, link,
       standardBuiltIns: matcher.usesStandardBuiltIns,
       with: { matcher.valueConverters })
-    {
-    case .some(let value?):
-      push(Capture(range: range, value: value))
-      return true
-    case .some(nil): return false
-    case .none: return nil
-    }
+    if case .value(let value) = conversion { push(Capture(range: range, value: value)) }
+    return conversion
   }
 
   /// The match of `url` against `pattern` with these captures.

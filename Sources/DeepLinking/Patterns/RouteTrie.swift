@@ -296,9 +296,9 @@ struct RouteTrie: Sendable {
   ) -> Bool {
     let customCount = search.captures.customCount
     guard
-      search.captures.capture(
+      case .value = search.captures.capture(
         converter: edge.converter, builtIn: edge.builtIn, isRest: isRest, at: index,
-        bytes, search.layout, matcher) == true
+        bytes, search.layout, matcher)
     else { return false }
     if next(&search) { return true }
     search.captures.pop(customCount: customCount)

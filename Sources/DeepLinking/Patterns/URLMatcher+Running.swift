@@ -1,8 +1,26 @@
 /// The result of running a pattern over a URL.
 enum MatchOutcome {
   case matched(URLMatch)
-  /// The reason, when one was asked for.
-  case failed(DeepLinkError?)
+  case failed(MatchFailure)
+}
+
+/// Where and why a URL did not fit a pattern, as plain data: the quick path makes no
+/// message; ``URLMatcher/explain(_:_:_:_:_:)`` words it, and only after a URL has failed.
+enum MatchFailure {
+  /// The scheme, or for a pattern without one the universal-link host, does not admit it.
+  case notAdmitted
+  /// A web pattern's literal host differs.
+  case host
+  /// The link ends at segment `index`, before the pattern's op at `position`.
+  case missing(index: Int, position: Int)
+  /// Segment `index` is not the literal of the op at `position`.
+  case literal(index: Int, position: Int)
+  /// Segment `index` is refused by the parameter, rest or `*` of the op at `position`.
+  case rejected(index: Int, position: Int)
+  /// The op at `position` names a converter the matcher does not have.
+  case unknownConverter(position: Int)
+  /// Segment `index` is one more than the pattern has.
+  case extra(index: Int)
 }
 
 extension URLMatcher {
@@ -16,13 +34,18 @@ extension URLMatcher {
     URLLayout.withLayout(of: url, maximumLength: maximumURLLength, failure: failure, body)
   }
 
-  /// Reads `url` and matches it against `pattern`, with the reason when it does not fit.
+  /// Reads `url` and matches it against `pattern`; the error says why it does not fit.
   /// (``match(_:against:)`` is the quick way when no reason is wanted.)
-  func explainedRun(_ url: String, _ pattern: URLPattern) -> MatchOutcome {
-    if let problem = pattern.problem { return .failed(problem) }
+  func explainedRun(_ url: String, _ pattern: URLPattern) -> Result<URLMatch, DeepLinkError> {
+    if let problem = pattern.problem { return .failure(problem) }
     return withURLLayout(
-      url, failure: { .failed($0) },
-      { bytes, layout in run(url, bytes, layout, pattern, explain: true) })
+      url, failure: { .failure($0) },
+      { bytes, layout in
+        switch run(url, bytes, layout, pattern) {
+        case .matched(let match): .success(match)
+        case .failed(let failure): .failure(explain(failure, url, bytes, layout, pattern))
+        }
+      })
   }
 
   /// Whether a look at the start of `bytes` shows that they cannot match `storage`: a
@@ -59,36 +82,36 @@ extension URLMatcher {
   }
 
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,
-  /// admit `pattern`: `nil` when they do, else the reason (when `explain`).
-  func admits(
-    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
-    _ pattern: URLPattern, explain: Bool
-  ) -> DeepLinkError?? {
+  /// admit `pattern`.
+  func admits(_ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ pattern: URLPattern)
+    -> Bool
+  {
     if let scheme = pattern.storage.schemeRange {
-      guard equalsLowercased(bytes, layout.scheme, pattern.storage.bytes[scheme]) else {
-        return .some(
-          explain
-            ? DeepLinkError(
-              .scheme, .scheme, input: url, value: text(bytes, layout.scheme),
-              problem: "is not \(quoted(pattern.scheme ?? ""))") : nil)
-      }
-      return nil
+      return equalsLowercased(bytes, layout.scheme, pattern.storage.bytes[scheme])
     }
-    guard layout.isWeb else { return nil }
-    if let host = layout.host, layout.scheme.count == 5, isUniversalLinkHost(bytes, host) {
-      return nil
+    guard layout.isWeb else { return true }
+    guard let host = layout.host else { return false }
+    return layout.scheme.count == 5 && isUniversalLinkHost(bytes, host)
+  }
+
+  /// Why the URL's scheme or universal-link host does not admit `pattern`.
+  private func admissionError(
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ pattern: URLPattern
+  ) -> DeepLinkError {
+    if pattern.storage.schemeRange != nil {
+      return DeepLinkError(
+        .scheme, .scheme, input: url, value: text(bytes, layout.scheme),
+        problem: "is not \(quoted(pattern.scheme ?? ""))")
     }
-    guard explain else { return .some(nil) }
     let allowed = universalLinkHosts.sorted().map(quoted).joined(separator: ", ")
-    return .some(
-      DeepLinkError(
-        .host, .host, input: url, value: layout.host.map { text(bytes, $0) },
-        problem: universalLinkHosts.isEmpty
-          ? "is not a universal-link host; expected a custom scheme, as no universal-link "
-            + "hosts are allowed"
-          : layout.scheme.count == 4 && layout.host.map { isUniversalLinkHost(bytes, $0) } == true
-            ? "is a universal-link host, but universal links are https; expected \"https\""
-            : "is not a universal-link host; expected one of \(allowed)"))
+    return DeepLinkError(
+      .host, .host, input: url, value: layout.host.map { text(bytes, $0) },
+      problem: universalLinkHosts.isEmpty
+        ? "is not a universal-link host; expected a custom scheme, as no universal-link "
+          + "hosts are allowed"
+        : layout.scheme.count == 4 && layout.host.map { isUniversalLinkHost(bytes, $0) } == true
+          ? "is a universal-link host, but universal links are https; expected \"https\""
+          : "is not a universal-link host; expected one of \(allowed)")
   }
 
   /// Whether the host in `range` is one of ``universalLinkHosts``, ignoring ASCII case.
@@ -101,14 +124,12 @@ extension URLMatcher {
   /// Matches the read URL against `pattern`; `admitted` skips the scheme and universal-link
   /// check, for callers that made it themselves.
   func run(
-    _ url: String, _ bytes: borrowing BorrowedBytes, _ link: URLLayout,
-    _ pattern: URLPattern, explain: Bool, admitted: Bool = false
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
+    _ pattern: URLPattern, admitted: Bool = false
   ) -> MatchOutcome {
-    if !admitted, let failure = admits(url, bytes, link, pattern, explain: explain) {
-      return .failed(failure)
-    }
+    if !admitted, !admits(bytes, layout, pattern) { return .failed(.notAdmitted) }
     let storage = pattern.storage
-    let link = storage.hostStartsPath ? link.withHostLeading() : link
+    let link = storage.hostStartsPath ? layout.withHostLeading() : layout
     var captures = MatchCaptures()
     let linkCount = link.linkCount
     let escaped = link.linkHasEscapes
@@ -120,13 +141,7 @@ extension URLMatcher {
         let equal = decodedEquals(
           bytes, host, literals, authority.literal, ignoringCase: true,
           mayHaveEscapes: escaped)
-        guard equal else {
-          return .failed(
-            explain
-              ? DeepLinkError(
-                .host, .host, input: url, value: text(bytes, host),
-                problem: "is not \(quoted(storage.authority?.text ?? ""))") : nil)
-        }
+        guard equal else { return .failed(.host) }
       } else {
         captures.push(Capture(range: host, value: .builtIn(.string)))
       }
@@ -136,63 +151,71 @@ extension URLMatcher {
     let ops = storage.ops
     for position in 0..<ops.count {
       let op = ops[position]
-      guard index < linkCount else {
-        return .failed(
-          explain
-            ? DeepLinkError(
-              .missingComponent, link.linkComponent(index), input: url, value: nil,
-              problem: "expected \(expectation(for: storage.token(at: position)))") : nil)
-      }
+      guard index < linkCount else { return .failed(.missing(index: index, position: position)) }
       let range = link.linkRange(index)
       switch op.kind {
       case .literal:
-        let isHost = index == 0 && link.hostFirst
         let equal = decodedEquals(
-          bytes, range, literals, op.literal, ignoringCase: isHost,
+          bytes, range, literals, op.literal, ignoringCase: index == 0 && link.hostFirst,
           mayHaveEscapes: escaped)
-        guard equal else {
-          return .failed(
-            explain
-              ? DeepLinkError(
-                isHost ? .host : .pathMismatch, link.linkComponent(index), input: url,
-                value: decodedText(bytes, range, plusIsSpace: false),
-                problem: "is not \(quoted(storage.token(at: position).text))") : nil)
-        }
+        guard equal else { return .failed(.literal(index: index, position: position)) }
       case .wildcard:
-        guard !range.isEmpty else {
-          return .failed(
-            explain ? rejection(url, bytes, link, index, storage.token(at: position)) : nil)
-        }
+        guard !range.isEmpty else { return .failed(.rejected(index: index, position: position)) }
       case .parameter, .rest:
         switch captures.capture(
           converter: storage.converterName(of: op), builtIn: op.builtIn,
           isRest: op.kind == .rest, at: index, bytes, link, self)
         {
-        case true?: break
-        case false?:
-          return .failed(
-            explain ? rejection(url, bytes, link, index, storage.token(at: position)) : nil)
-        case nil:
-          return .failed(
-            explain ? unknownConverter(storage.converterName(of: op), pattern) : nil)
+        case .value: break
+        case .refused: return .failed(.rejected(index: index, position: position))
+        case .unknownConverter: return .failed(.unknownConverter(position: position))
         }
         if op.kind == .rest { index = linkCount - 1 }
       }
       index += 1
     }
-    guard index == linkCount else {
-      return .failed(
-        explain
-          ? DeepLinkError(
-            .pathMismatch, link.linkComponent(index), input: url,
-            value: decodedText(bytes, link.linkRange(index), plusIsSpace: false),
-            problem: index == 0
-              ? "is unexpected; expected no path"
-              : "is unexpected; expected the path to end after segment \(index)") : nil)
-    }
+    guard index == linkCount else { return .failed(.extra(index: index)) }
     return .matched(
       captures.match(
         url: url, pattern: pattern, layout: link, decodesPlusAsSpace: decodesPlusAsSpace))
+  }
+
+  /// Why the read URL does not fit `pattern`, as ``run(_:_:_:_:admitted:)`` found: the words
+  /// of every failure a match can have, in one place.
+  func explain(
+    _ failure: MatchFailure, _ url: String, _ bytes: borrowing BorrowedBytes,
+    _ layout: URLLayout, _ pattern: URLPattern
+  ) -> DeepLinkError {
+    let storage = pattern.storage
+    let link = storage.hostStartsPath ? layout.withHostLeading() : layout
+    switch failure {
+    case .notAdmitted:
+      return admissionError(url, bytes, layout, pattern)
+    case .host:
+      return DeepLinkError(
+        .host, .host, input: url, value: link.host.map { text(bytes, $0) },
+        problem: "is not \(quoted(storage.authority?.text ?? ""))")
+    case .missing(let index, let position):
+      return DeepLinkError(
+        .missingComponent, link.linkComponent(index), input: url, value: nil,
+        problem: "expected \(expectation(for: storage.token(at: position)))")
+    case .literal(let index, let position):
+      return DeepLinkError(
+        index == 0 && link.hostFirst ? .host : .pathMismatch, link.linkComponent(index),
+        input: url, value: decodedText(bytes, link.linkRange(index), plusIsSpace: false),
+        problem: "is not \(quoted(storage.token(at: position).text))")
+    case .rejected(let index, let position):
+      return rejection(url, bytes, link, index, storage.token(at: position))
+    case .unknownConverter(let position):
+      return unknownConverter(storage.converterName(of: storage.ops[position]), pattern)
+    case .extra(let index):
+      return DeepLinkError(
+        .pathMismatch, link.linkComponent(index), input: url,
+        value: decodedText(bytes, link.linkRange(index), plusIsSpace: false),
+        problem: index == 0
+          ? "is unexpected; expected no path"
+          : "is unexpected; expected the path to end after segment \(index)")
+    }
   }
 
   /// What a token expects, for "missing" messages.

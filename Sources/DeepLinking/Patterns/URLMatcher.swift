@@ -106,7 +106,7 @@ public struct URLMatcher: Sendable {
     return withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in
-        guard case .matched(let match) = run(url, bytes, layout, pattern, explain: false) else {
+        guard case .matched(let match) = run(url, bytes, layout, pattern) else {
           return nil
         }
         return match
@@ -125,10 +125,6 @@ public struct URLMatcher: Sendable {
   public func requireMatch(_ url: String, against pattern: URLPattern) throws(DeepLinkError)
     -> URLMatch
   {
-    switch explainedRun(url, pattern) {
-    case .matched(let match): return match
-    case .failed(let error?): throw error
-    case .failed(nil): throw DeepLinkError.internalInconsistency(url)
-    }
+    try explainedRun(url, pattern).get()
   }
 }

@@ -296,8 +296,9 @@ public struct DeepLinkRouter<Destination>: Sendable {
         problem: "was declined: \(quoted(match.pattern.source)) and every other route that "
           + "fits returned nil; expected a handler to return a destination")
     }
-    let broken: DeepLinkError? = matcher.withURLLayout(
-      url, failure: { _ in nil },
+    // The URL reads (above): the failure is the reason.
+    return matcher.withURLLayout(
+      url, failure: { $0 },
       { bytes, layout in
         let start = URLStart(bytes, layout)
         for pattern in table.patterns {
@@ -306,16 +307,16 @@ public struct DeepLinkRouter<Destination>: Sendable {
             noRouteFor: url, brokenRoute: quoted(pattern.source),
             problem: "is not a valid pattern (\(problem.shortDescription))")
         }
-        return nil
+        var nearest = NearestRoute()
+        for pattern in table.patterns where pattern.problem == nil {
+          if case .failed(let failure) = matcher.run(url, bytes, layout, pattern) {
+            nearest.consider(
+              pattern, failedWith: matcher.explain(failure, url, bytes, layout, pattern))
+          }
+        }
+        return nearest.error(
+          for: url,
+          ifNone: "matches no route; expected a registered route, and the router has none")
       })
-    if let broken { return broken }
-    var nearest = NearestRoute()
-    for pattern in table.patterns where pattern.problem == nil {
-      if case .failed(let reason?) = matcher.explainedRun(url, pattern) {
-        nearest.consider(pattern, failedWith: reason)
-      }
-    }
-    return nearest.error(
-      for: url, ifNone: "matches no route; expected a registered route, and the router has none")
   }
 }
