@@ -188,7 +188,7 @@ struct RouteTrie: Sendable {
 
   /// What one search over one URL reads, and the captures of its current path. (The search's
   /// steps are methods of the trie, which they borrow rather than copy.)
-  fileprivate struct Search {
+  private struct Search {
     // The URL string and the matcher are passed along with it, borrowed: kept here, they
     // would be retained for every search. The URL's bytes are passed to each step that
     // reads them, as they cannot be kept.
@@ -198,15 +198,19 @@ struct RouteTrie: Sendable {
 
   /// What a search reads besides its ``Search`` and `accept`: the URL string and the
   /// matcher, passed to every step.
-  fileprivate typealias Context = (url: String, matcher: URLMatcher)
+  private typealias Context = (url: String, matcher: URLMatcher)
 
+  /// Offers the matches of a read URL, most specific first, until `accept` returns `true`.
+  ///
   /// Walks the roots that admit the URL together, so that specificity is decided segment by
   /// segment across them; on an exact tie, the root listed first wins.
-  fileprivate func start(
-    _ bytes: borrowing BorrowedBytes, _ search: inout Search, _ context: Context,
-    _ accept: Accept
+  /// - Returns: Whether a match was accepted.
+  func offerMatches(
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
+    accept: Accept
   ) -> Bool {
-    let layout = search.layout
+    var search = Search(layout: layout)
+    let context = (url, matcher)
     var roots = NodeSet()
     if !layout.isWeb {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
@@ -222,7 +226,7 @@ struct RouteTrie: Sendable {
     guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
     roots.insert(webRoots[scheme]?[asciiLowercased(bytes, host)])
-    if let root = anyRoot, scheme == "https", context.matcher.isUniversalLinkHost(bytes, host) {
+    if let root = anyRoot, scheme == "https", matcher.isUniversalLinkHost(bytes, host) {
       roots.insert(root)
     }
     if !roots.isEmpty, walk(bytes, roots, 0, folded: false, &search, context, accept) {
@@ -244,8 +248,8 @@ struct RouteTrie: Sendable {
   /// until `accept` returns `true`.
   ///
   /// The URL is in the custom-scheme form, whose first segment is a host compared ignoring
-  /// case, or a universal link with its host and path prefix taken off (see `admitLink`).
-  /// Only patterns without a scheme take part.
+  /// case, or a universal link with its host and path prefix taken off. Only patterns without
+  /// a scheme take part.
   /// - Returns: Whether a match was accepted.
   func offerLinkMatches(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
@@ -467,26 +471,4 @@ private struct NodeSet {
 
   /// The nodes, in order.
   var members: [Int] { (0..<count).map { self[$0] } }
-}
-
-/// A router's trie behind one reference: a search captures the reference, not the trie's
-/// arrays, and reads the trie in place.
-@usableFromInline
-final class RouteTable: Sendable {
-  let trie: RouteTrie
-
-  init(_ trie: RouteTrie) { self.trie = trie }
-
-  /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
-  /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
-  @discardableResult @usableFromInline
-  func offerMatches(_ url: String, matcher: URLMatcher, accept: RouteTrie.Accept) -> Bool {
-    matcher.withURLLayout(url, failure: Self.unreadable) { bytes, layout in
-      var search = RouteTrie.Search(layout: layout)
-      return trie.start(bytes, &search, (url, matcher), accept)
-    }
-  }
-
-  /// A URL that does not read offers no match.
-  private static func unreadable(_ error: DeepLinkError) -> Bool { false }
 }
