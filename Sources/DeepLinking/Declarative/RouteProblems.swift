@@ -57,6 +57,60 @@ func linkRouteProblems(
 ) -> [DeepLinkError] {
   var problems = UniversalLinkHost.problems(
     universalLinkHosts, of: "\(linkType)", allowsPath: true)
+  problems += declarationProblems(table, linkType: linkType)
+  // Exact ties go to the route listed first: a later one of the same shape never decodes.
+  // The first segment is the host of a custom-scheme URL, compared ignoring case, but the
+  // first path segment of a universal link, compared exactly: a route that differs from an
+  // earlier one only in its case decodes as a universal link, if the type has them.
+  var winners: [Int: Int] = [:]
+  let ties =
+    table.trie.conflicts + (universalLinkHosts.isEmpty ? table.trie.hostCaseConflicts : [])
+  for (winner, loser) in ties where table.defects[winner] == nil {
+    winners[loser] = min(winners[loser] ?? winner, winner)
+  }
+  for (index, route) in table.routes.enumerated() {
+    func add(_ code: DeepLinkError.Code, _ problem: String) {
+      problems.append(
+        DeepLinkError(
+          routeProblem: code, pattern: route.pattern.source,
+          message: "\(linkRouteName(route)) \(problem)"))
+    }
+    if let defect = table.defects[index] {
+      add(defect.code, defect.problem)
+      continue
+    }
+    guard let namesUnknownValues = levelsProblems(route, problems: &problems) else {
+      continue
+    }
+    // (An alias that names no value is reported as such already.)
+    if route.isAlias, !namesUnknownValues,
+      let canonical = table.printedRoute(caseNames: route.caseNames)
+    {
+      let own = route.pattern.parameterNamesByLevel(route)
+      let printed = table.routes[canonical].pattern.parameterNamesByLevel(table.routes[canonical])
+      if own != printed {
+        add(
+          .invalidRoute,
+          "binds " + describe(own)
+            + ", but its case's route \(quoted(table.routes[canonical].pattern.source)) "
+            + "binds " + describe(printed) + "; expected an alias to bind the same path values")
+      }
+    }
+    if let winner = winners[index] {
+      add(
+        .unreachableRoute,
+        "has the same shape as \(quoted(table.routes[winner].pattern.source)) of case "
+          + "\(quoted(table.routes[winner].name)), which always wins; expected routes that "
+          + "differ in a literal or a parameter type")
+    }
+  }
+  return problems
+}
+
+/// The problems of the type's declarations beside its routes: URL value schemes that cannot
+/// be, and converter names that stand for two value types.
+private func declarationProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError] {
+  var problems: [DeepLinkError] = []
   let schemes = (linkType as? any DeepLinkCodable.Type)?.urlValueSchemes ?? []
   for scheme in schemes.sorted() {
     let problem =
@@ -80,97 +134,62 @@ func linkRouteProblems(
           + clash.types.joined(separator: " and ")
           + " in the routes of \(linkType); expected one DeepLinkValue type per converter name"))
   }
-  let routes = table.routes
-  // Exact ties go to the route listed first: a later one of the same shape never decodes.
-  // The first segment is the host of a custom-scheme URL, compared ignoring case, but the
-  // first path segment of a universal link, compared exactly: a route that differs from an
-  // earlier one only in its case decodes as a universal link, if the type has them.
-  var winners: [Int: Int] = [:]
-  let ties =
-    table.trie.conflicts + (universalLinkHosts.isEmpty ? table.trie.hostCaseConflicts : [])
-  for (winner, loser) in ties where table.defects[winner] == nil {
-    winners[loser] = min(winners[loser] ?? winner, winner)
+  return problems
+}
+
+/// Adds the problems of each level of `route` to `problems`; returns `nil` when a level's
+/// case does not exist, else whether a path parameter names no value of its case.
+private func levelsProblems(_ route: LinkRoute, problems: inout [DeepLinkError]) -> Bool? {
+  func add(_ code: DeepLinkError.Code, _ problem: String) {
+    problems.append(
+      DeepLinkError(
+        routeProblem: code, pattern: route.pattern.source,
+        message: "\(linkRouteName(route)) \(problem)"))
   }
-  for (index, route) in routes.enumerated() {
-    func add(_ code: DeepLinkError.Code, _ problem: String) {
+  var queryLabels: [String: String] = [:]
+  var namesUnknownValues = false
+  for (depth, level) in route.levels.enumerated() {
+    let found = level.linkType.probe(level.caseName, level.pattern, depth: depth)
+    guard found.caseExists else {
       problems.append(
         DeepLinkError(
-          routeProblem: code, pattern: route.pattern.source,
-          message: "\(linkRouteName(route)) \(problem)"))
+          routeProblem: .invalidRoute, pattern: route.pattern.source,
+          message: "the route \(quoted(level.caseName)) of \(level.linkType).routes names no "
+            + "case of \(level.linkType); expected a case of that name, or the name "
+            + "CodingKeys give the case if they rename it"))
+      return nil
     }
-    if let defect = table.defects[index] {
-      add(defect.code, defect.problem)
-      continue
-    }
-    var queryLabels: [String: String] = [:]
-    var broken = false
-    var namesUnknownValues = false
-    for (depth, level) in route.levels.enumerated() {
-      let found = level.linkType.probe(level.caseName, level.pattern, depth: depth)
-      guard found.caseExists else {
-        problems.append(
-          DeepLinkError(
-            routeProblem: .invalidRoute, pattern: route.pattern.source,
-            message: "the route \(quoted(level.caseName)) of \(level.linkType).routes names no "
-              + "case of \(level.linkType); expected a case of that name, or the name "
-              + "CodingKeys give the case if they rename it"))
-        broken = true
-        break
-      }
-      levelProblems(found, level: level, add: add)
-      namesUnknownValues = namesUnknownValues || !found.unnamedParameters.isEmpty
-      if found.mounts.count > 1 {
-        add(
-          .invalidRoute,
-          "holds two links, " + found.mounts.map { quoted($0.label) }.joined(separator: " and ")
-            + ", in case \(quoted(level.caseName)); expected one link to mount")
-      }
-      if depth == RouteProbe.maximumDepth - 1, found.mount != nil {
-        add(
-          .invalidRoute,
-          "mounts links more than \(RouteProbe.maximumDepth) deep; expected a link enum that "
-            + "does not mount itself")
-      }
-      let storage = level.pattern.storage
-      for label in found.labels where label != level.mountLabel {
-        let inPath =
-          storage.parameterIndex(named: label) != nil
-          || (label == "_0" && storage.parameterCount == 1)
-        guard !inPath else { continue }
-        if let other = queryLabels[label], other != level.caseName {
-          add(
-            .invalidRoute,
-            "reads the query item \(quoted(label)) for case \(quoted(other)) and for case "
-              + "\(quoted(level.caseName)); expected each level of a mounted route to use "
-              + "query items of its own")
-        }
-        queryLabels[label] = level.caseName
-      }
-    }
-    if broken { continue }
-    // (An alias that names no value is reported as such already.)
-    if route.isAlias, !namesUnknownValues,
-      let canonical = table.printedRoute(caseNames: route.caseNames)
-    {
-      let own = route.pattern.parameterNamesByLevel(route)
-      let printed = routes[canonical].pattern.parameterNamesByLevel(routes[canonical])
-      if own != printed {
-        add(
-          .invalidRoute,
-          "binds " + describe(own)
-            + ", but its case's route \(quoted(routes[canonical].pattern.source)) "
-            + "binds " + describe(printed) + "; expected an alias to bind the same path values")
-      }
-    }
-    if let winner = winners[index] {
+    levelProblems(found, level: level, add: add)
+    namesUnknownValues = namesUnknownValues || !found.unnamedParameters.isEmpty
+    if found.mounts.count > 1 {
       add(
-        .unreachableRoute,
-        "has the same shape as \(quoted(routes[winner].pattern.source)) of case "
-          + "\(quoted(routes[winner].name)), which always wins; expected routes that differ in "
-          + "a literal or a parameter type")
+        .invalidRoute,
+        "holds two links, " + found.mounts.map { quoted($0.label) }.joined(separator: " and ")
+          + ", in case \(quoted(level.caseName)); expected one link to mount")
+    }
+    if depth == RouteProbe.maximumDepth - 1, found.mount != nil {
+      add(
+        .invalidRoute,
+        "mounts links more than \(RouteProbe.maximumDepth) deep; expected a link enum that "
+          + "does not mount itself")
+    }
+    let storage = level.pattern.storage
+    for label in found.labels where label != level.mountLabel {
+      let inPath =
+        storage.parameterIndex(named: label) != nil
+        || (label == "_0" && storage.parameterCount == 1)
+      guard !inPath else { continue }
+      if let other = queryLabels[label], other != level.caseName {
+        add(
+          .invalidRoute,
+          "reads the query item \(quoted(label)) for case \(quoted(other)) and for case "
+            + "\(quoted(level.caseName)); expected each level of a mounted route to use "
+            + "query items of its own")
+      }
+      queryLabels[label] = level.caseName
     }
   }
-  return problems
+  return namesUnknownValues
 }
 
 /// The problems of one level's values that `found` reveals.

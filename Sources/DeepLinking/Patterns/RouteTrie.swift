@@ -359,8 +359,43 @@ struct RouteTrie: Sendable {
     }
     guard !range.isEmpty else { return false }
 
-    // Typed parameters in order across the set; the same converter is one step. One node's
-    // are in order already.
+    if walkTyped(bytes, set, index, &search, context, accept) { return true }
+
+    // String parameters, then `*`.
+    var strings = NodeSet()
+    var wildcards = NodeSet()
+    var hasRests = false
+    for member in 0..<set.count {
+      strings.insert(Int(nodes[set[member]].string))
+      wildcards.insert(Int(nodes[set[member]].wildcard))
+      hasRests = hasRests || !nodes[set[member]].rests.isEmpty
+    }
+    if !strings.isEmpty,
+      through(
+        bytes,
+        Self.stringEdge, index, isRest: false, &search, context.matcher,
+        {
+          walk(bytes, strings, index + 1, folded: false, &$0, context, accept)
+        })
+    {
+      return true
+    }
+    if !wildcards.isEmpty,
+      walk(bytes, wildcards, index + 1, folded: false, &search, context, accept)
+    {
+      return true
+    }
+
+    return hasRests && walkRests(bytes, set, index, &search, context, accept)
+  }
+
+  /// Matches segment `index` against the typed-parameter edges of `set`, in order (the same
+  /// converter across the set is one step; one node's edges are in order already), and the
+  /// segments after it against their children.
+  private func walkTyped(
+    _ bytes: borrowing BorrowedBytes,
+    _ set: NodeSet, _ index: Int, _ search: inout Search, _ context: Context, _ accept: Accept
+  ) -> Bool {
     if set.count == 1 {
       let node = set[0]
       for edge in 0..<nodes[node].typed.count {
@@ -388,34 +423,15 @@ struct RouteTrie: Sendable {
       if found { return true }
       start = end
     }
+    return false
+  }
 
-    // String parameters, then `*`.
-    var strings = NodeSet()
-    var wildcards = NodeSet()
-    var hasRests = false
-    for member in 0..<set.count {
-      strings.insert(Int(nodes[set[member]].string))
-      wildcards.insert(Int(nodes[set[member]].wildcard))
-      hasRests = hasRests || !nodes[set[member]].rests.isEmpty
-    }
-    if !strings.isEmpty,
-      through(
-        bytes,
-        Self.stringEdge, index, isRest: false, &search, context.matcher,
-        {
-          walk(bytes, strings, index + 1, folded: false, &$0, context, accept)
-        })
-    {
-      return true
-    }
-    if !wildcards.isEmpty,
-      walk(bytes, wildcards, index + 1, folded: false, &search, context, accept)
-    {
-      return true
-    }
-
-    // `<path:…>`, by converter name across the set.
-    guard hasRests else { return false }
+  /// Matches the segments from `index` on against the `<path:…>` edges of `set`, by converter
+  /// name across the set.
+  private func walkRests(
+    _ bytes: borrowing BorrowedBytes,
+    _ set: NodeSet, _ index: Int, _ search: inout Search, _ context: Context, _ accept: Accept
+  ) -> Bool {
     let rests = set.members.flatMap { nodes[$0].rests }.sorted { $0.converter < $1.converter }
     for edge in rests
     where through(
