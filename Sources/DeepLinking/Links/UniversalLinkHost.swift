@@ -1,0 +1,53 @@
+/// An entry of `universalLinkHosts`: a host, and the path prefix of the app's links on it.
+struct UniversalLinkHost: Sendable {
+  /// The host, lowercased.
+  let host: String
+  /// The segments of the prefix; none for a host whose links start at its root.
+  let prefix: [String]
+
+  /// Reads `example.com` or `example.com/app`.
+  init(_ entry: String) {
+    let parts = entry.split(separator: "/").map(String.init)
+    host = parts.first?.lowercased() ?? ""
+    prefix = Array(parts.dropFirst())
+  }
+
+  /// The entry with its host lowercased: `example.com/app`.
+  var text: String { ([host] + prefix).joined(separator: "/") }
+
+  /// Why `entry` can never be the host of a URL, or `nil` when it can.
+  ///
+  /// An entry is a host as browsers write it (``WebHost``), followed, where `allowsPath`,
+  /// by the path prefix of the app's links (`example.com/app`); nothing else.
+  static func problem(of entry: String, allowsPath: Bool) -> String? {
+    let host = entry.prefix { $0 != "/" }
+    let expected = #"expected a host alone, such as "example.com""#
+    if entry.contains("://") { return "has a scheme; \(expected)" }
+    if host.contains("*") {
+      return "has a wildcard, which universal-link hosts do not support; \(expected)"
+    }
+    for (mark, part) in [
+      ("@", "user info"), (":", "a port"), ("?", "a query"), ("#", "a fragment"),
+    ]
+    where entry.contains(mark) {
+      return "has \(part); \(expected)"
+    }
+    if !allowsPath, host.count < entry.count { return "has a path; \(expected)" }
+    if host.isEmpty { return "has no host; \(expected)" }
+    return withUTF8Bytes(String(host)) { bytes in WebHost.problem(bytes, 0..<bytes.count) }
+  }
+
+  /// A route problem for each entry of `hosts` that can never match, in order, naming it as
+  /// an entry of `owner`.
+  static func problems(_ hosts: Set<String>, of owner: String, allowsPath: Bool)
+    -> [DeepLinkError]
+  {
+    hosts.sorted().compactMap { entry in
+      problem(of: entry, allowsPath: allowsPath).map {
+        DeepLinkError(
+          routeProblem: .host, pattern: entry,
+          message: "the universal-link host \(quoted(entry)) of \(owner) \($0)")
+      }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/// The result of running a pattern over a URL.
+enum MatchOutcome {
+  case matched(URLMatch)
+  case failed(MatchFailure)
+}
+
+/// Where and why a URL did not fit a pattern, as plain data: the quick path makes no
+/// message; ``URLMatcher/explain(_:_:_:_:_:)`` words it, and only after a URL has failed.
+enum MatchFailure {
+  /// The scheme, or for a pattern without one the universal-link host, does not admit it.
+  case notAdmitted
+  /// A web pattern's literal host differs.
+  case host
+  /// The link ends at segment `index`, before the pattern's op at `position`.
+  case missing(index: Int, position: Int)
+  /// Segment `index` is not the literal of the op at `position`.
+  case literal(index: Int, position: Int)
+  /// Segment `index` is refused by the parameter, rest or `*` of the op at `position`.
+  case rejected(index: Int, position: Int)
+  /// The op at `position` names a converter the matcher does not have.
+  case unknownConverter(position: Int)
+  /// Segment `index` is one more than the pattern has.
+  case extra(index: Int)
+}
