@@ -9,20 +9,6 @@ extension URLMatcher {
     URLLayout.withLayout(of: url, maximumLength: maximumURLLength, failure: failure, body)
   }
 
-  /// Reads `url` and matches it against `pattern`; the error says why it does not fit.
-  /// (``match(_:against:)`` is the quick way when no reason is wanted.)
-  func explainedRun(_ url: String, _ pattern: URLPattern) -> Result<URLMatch, DeepLinkError> {
-    if let problem = pattern.problem { return .failure(problem) }
-    return withURLLayout(
-      url, failure: { .failure($0) },
-      { bytes, layout in
-        switch run(url, bytes, layout, pattern) {
-        case .matched(let match): .success(match)
-        case .failed(let failure): .failure(explain(failure, url, bytes, layout, pattern))
-        }
-      })
-  }
-
   /// Whether a look at the start of `bytes` shows that they cannot match `storage`: a
   /// custom-scheme pattern whose scheme, or the first bytes of whose literal host, differ
   /// from the URL's.

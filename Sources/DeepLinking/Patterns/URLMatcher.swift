@@ -125,6 +125,15 @@ public struct URLMatcher: Sendable {
   public func requireMatch(_ url: String, against pattern: URLPattern) throws(DeepLinkError)
     -> URLMatch
   {
-    try explainedRun(url, pattern).get()
+    if let problem = pattern.problem { throw problem }
+    let outcome: Result<URLMatch, DeepLinkError> = withURLLayout(
+      url, failure: { .failure($0) },
+      { bytes, layout in
+        switch run(url, bytes, layout, pattern) {
+        case .matched(let match): .success(match)
+        case .failed(let failure): .failure(explain(failure, url, bytes, layout, pattern))
+        }
+      })
+    return try outcome.get()
   }
 }

@@ -84,21 +84,33 @@ public struct DeepLinkRouter<Destination>: Sendable {
   }
 
   /// The routes and their handlers, behind one reference: copying a router retains one
-  /// object, and routing reads its `let`s in place.
-  @usableFromInline var storage = Storage(table: RouteTable(RouteTrie()), handlers: [])
+  /// object, and routing reads its `let`s in place (a search captures the reference, not the
+  /// trie's arrays).
+  @usableFromInline var storage = Storage(trie: RouteTrie(), handlers: [])
 
   @usableFromInline final class Storage: Sendable {
-    @usableFromInline let table: RouteTable
+    let trie: RouteTrie
     /// The handlers, by route index.
     @usableFromInline let handlers: [Handler]
 
-    init(table: RouteTable, handlers: [Handler]) {
-      self.table = table
+    init(trie: RouteTrie, handlers: [Handler]) {
+      self.trie = trie
       self.handlers = handlers
+    }
+
+    /// Reads `url` and offers its matches, most specific first, until `accept` returns
+    /// `true`.
+    /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
+    @discardableResult @usableFromInline
+    func offerMatches(_ url: String, matcher: URLMatcher, accept: RouteTrie.Accept) -> Bool {
+      matcher.withURLLayout(
+        url, failure: { _ in false },
+        { bytes, layout in trie.offerMatches(url, bytes, layout, matcher: matcher, accept: accept) }
+      )
     }
   }
 
-  private var table: RouteTrie { storage.table.trie }
+  private var table: RouteTrie { storage.trie }
 
   /// The converters, universal-link hosts and limits that routing uses.
   public var matcher: URLMatcher
@@ -123,13 +135,13 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Complexity: O(segments of `pattern`), plus a copy of the routes if another router
   ///   shares them.
   public mutating func register(_ pattern: URLPattern, _ handler: @escaping Handler) {
-    var trie = storage.table.trie
+    var trie = storage.trie
     var handlers = storage.handlers
     // Dropped first, so that the routes grow in place unless another router shares them.
-    storage = Storage(table: RouteTable(RouteTrie()), handlers: [])
+    storage = Storage(trie: RouteTrie(), handlers: [])
     trie.insert(pattern)
     handlers.append(handler)
-    storage = Storage(table: RouteTable(trie), handlers: handlers)
+    storage = Storage(trie: trie, handlers: handlers)
   }
 
   /// The patterns, in registration order.
@@ -198,7 +210,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Returns: The match of the most specific route, or `nil`.
   public func match(_ url: String) -> URLMatch? {
     var found: URLMatch?
-    storage.table.offerMatches(url, matcher: matcher) { match, _ in
+    storage.offerMatches(url, matcher: matcher) { match, _ in
       found = match
       return true
     }
@@ -265,7 +277,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   func routeWithoutFallback(_ url: String, context: (any Sendable)?) -> Destination? {
     var destination: Destination?
     let storage = storage
-    storage.table.offerMatches(url, matcher: matcher) { match, route in
+    storage.offerMatches(url, matcher: matcher) { match, route in
       destination = storage.handlers[route](match, context)
       return destination != nil
     }
@@ -276,7 +288,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// whose handlers are `async` tries one after the other.
   func matches(_ url: String) -> [(match: URLMatch, route: Int)] {
     var found: [(match: URLMatch, route: Int)] = []
-    storage.table.offerMatches(url, matcher: matcher) { match, route in
+    storage.offerMatches(url, matcher: matcher) { match, route in
       found.append((match, route))
       return false
     }
