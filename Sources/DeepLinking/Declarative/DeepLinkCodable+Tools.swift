@@ -29,7 +29,7 @@ extension DeepLinkCodable {
   public static func _decode(
     _ string: String, routes: [String: URLPattern], aliases: [String: [URLPattern]] = [:]
   ) throws(DeepLinkError) -> Self {
-    try decode(string, in: table(routes, aliases))
+    try decodeWithState(string, in: table(routes, aliases)).link
   }
 
   /// The builder of the link by `routes` and `aliases` instead of the type's own; see

@@ -166,11 +166,7 @@ extension DeepLinkCodable {
   /// - Throws: A ``DeepLinkError``: the URL is malformed, has another scheme or host, fits no
   ///   route (naming the nearest one and where it fails), or a value does not convert.
   public static func decode(_ string: String) throws(DeepLinkError) -> Self {
-    try decode(string, in: LinkTable.of(Self.self))
-  }
-
-  static func decode(_ string: String, in table: LinkTable) throws(DeepLinkError) -> Self {
-    try decodeWithState(string, in: table).link
+    try decodeWithState(string, in: LinkTable.of(Self.self)).link
   }
 
   /// Decodes `string` by `table`, and returns the link with the state that decoded it.

@@ -260,7 +260,7 @@ private func nearestRoute(
   }
   var nearest = NearestRoute()
   for route in table.routes where !route.pattern.hasScheme && route.pattern.problem == nil {
-    if case .failed(let failure) = table.matcher.run(
+    if case .failure(let failure) = table.matcher.run(
       url, bytes, layout, route.pattern, admitted: true)
     {
       nearest.consider(

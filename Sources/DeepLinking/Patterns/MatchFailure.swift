@@ -1,12 +1,6 @@
-/// The result of running a pattern over a URL.
-enum MatchOutcome {
-  case matched(URLMatch)
-  case failed(MatchFailure)
-}
-
 /// Where and why a URL did not fit a pattern, as plain data: the quick path makes no
 /// message; ``URLMatcher/explain(_:_:_:_:_:)`` words it, and only after a URL has failed.
-enum MatchFailure {
+enum MatchFailure: Error {
   /// The scheme, or for a pattern without one the universal-link host, does not admit it.
   case notAdmitted
   /// A web pattern's literal host differs.

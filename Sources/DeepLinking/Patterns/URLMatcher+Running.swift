@@ -87,8 +87,8 @@ extension URLMatcher {
   func run(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
     _ pattern: URLPattern, admitted: Bool = false
-  ) -> MatchOutcome {
-    if !admitted, !admits(bytes, layout, pattern) { return .failed(.notAdmitted) }
+  ) -> Result<URLMatch, MatchFailure> {
+    if !admitted, !admits(bytes, layout, pattern) { return .failure(.notAdmitted) }
     let storage = pattern.storage
     let link = storage.hostStartsPath ? layout.withHostLeading() : layout
     var captures = MatchCaptures()
@@ -102,7 +102,7 @@ extension URLMatcher {
         let equal = decodedEquals(
           bytes, host, literals, authority.literal, ignoringCase: true,
           mayHaveEscapes: escaped)
-        guard equal else { return .failed(.host) }
+        guard equal else { return .failure(.host) }
       } else {
         captures.push(Capture(range: host, value: .builtIn(.string)))
       }
@@ -112,31 +112,31 @@ extension URLMatcher {
     let ops = storage.ops
     for position in 0..<ops.count {
       let op = ops[position]
-      guard index < linkCount else { return .failed(.missing(index: index, position: position)) }
+      guard index < linkCount else { return .failure(.missing(index: index, position: position)) }
       let range = link.linkRange(index)
       switch op.kind {
       case .literal:
         let equal = decodedEquals(
           bytes, range, literals, op.literal, ignoringCase: index == 0 && link.hostFirst,
           mayHaveEscapes: escaped)
-        guard equal else { return .failed(.literal(index: index, position: position)) }
+        guard equal else { return .failure(.literal(index: index, position: position)) }
       case .wildcard:
-        guard !range.isEmpty else { return .failed(.rejected(index: index, position: position)) }
+        guard !range.isEmpty else { return .failure(.rejected(index: index, position: position)) }
       case .parameter, .rest:
         switch captures.capture(
           converter: storage.converterName(of: op), builtIn: op.builtIn,
           isRest: op.kind == .rest, at: index, bytes, link, self)
         {
         case .value: break
-        case .refused: return .failed(.rejected(index: index, position: position))
-        case .unknownConverter: return .failed(.unknownConverter(position: position))
+        case .refused: return .failure(.rejected(index: index, position: position))
+        case .unknownConverter: return .failure(.unknownConverter(position: position))
         }
         if op.kind == .rest { index = linkCount - 1 }
       }
       index += 1
     }
-    guard index == linkCount else { return .failed(.extra(index: index)) }
-    return .matched(
+    guard index == linkCount else { return .failure(.extra(index: index)) }
+    return .success(
       captures.match(
         url: url, pattern: pattern, layout: link, decodesPlusAsSpace: decodesPlusAsSpace))
   }

@@ -106,7 +106,7 @@ public struct URLMatcher: Sendable {
     return withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in
-        guard case .matched(let match) = run(url, bytes, layout, pattern) else {
+        guard case .success(let match) = run(url, bytes, layout, pattern) else {
           return nil
         }
         return match
@@ -129,10 +129,7 @@ public struct URLMatcher: Sendable {
     let outcome: Result<URLMatch, DeepLinkError> = withURLLayout(
       url, failure: { .failure($0) },
       { bytes, layout in
-        switch run(url, bytes, layout, pattern) {
-        case .matched(let match): .success(match)
-        case .failed(let failure): .failure(explain(failure, url, bytes, layout, pattern))
-        }
+        run(url, bytes, layout, pattern).mapError { explain($0, url, bytes, layout, pattern) }
       })
     return try outcome.get()
   }

@@ -321,7 +321,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
         }
         var nearest = NearestRoute()
         for pattern in table.patterns where pattern.problem == nil {
-          if case .failed(let failure) = matcher.run(url, bytes, layout, pattern) {
+          if case .failure(let failure) = matcher.run(url, bytes, layout, pattern) {
             nearest.consider(
               pattern, failedWith: matcher.explain(failure, url, bytes, layout, pattern))
           }
