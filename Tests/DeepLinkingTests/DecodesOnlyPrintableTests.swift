@@ -201,3 +201,37 @@ enum RivalLink: DeepLinkCodable, Hashable {
     #expect(try RivalLink.decode("rival://ABOUT") == .about)
   }
 }
+
+/// A value type that counts how many times it is read from text.
+struct CountedTag: DeepLinkValue, Hashable {
+  /// Reads so far, guarded by `lock`.
+  nonisolated(unsafe) static var reads = 0
+  static let lock = NSLock()
+
+  let text: String
+  init?(deepLinkValue text: String) {
+    Self.lock.withLock { Self.reads += 1 }
+    self.text = text
+  }
+  var deepLinkValue: String { text }
+}
+
+enum CountedLink: DeepLinkCodable, Hashable {
+  case tag(tag: CountedTag, id: Int)
+  static let scheme = "counted"
+  static let routes: [String: URLPattern] = ["tag": "tag/<tag:tag>/<int:id>"]
+}
+
+@Suite struct ConvertedOnceTests {
+  /// A path value is read by its converter while the URL is matched, and decoding takes that
+  /// value rather than reading the text again.
+  @Test func pathValuesAreConvertedOnce() throws {
+    _ = CountedLink(string: "counted://tag/a/1")  // builds the table, which probes the type
+    CountedTag.lock.withLock { CountedTag.reads = 0 }
+    let link = try CountedLink.decode("counted://tag/b%20c/42")
+    #expect(link == .tag(tag: CountedTag(deepLinkValue: "b c")!, id: 42))
+    // One read while matching, one of its printed text (which must read back as the same
+    // value), and one for the expected value above; not a second read of the URL's text.
+    #expect(CountedTag.lock.withLock { CountedTag.reads } == 3)
+  }
+}

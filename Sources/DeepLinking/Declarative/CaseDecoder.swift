@@ -88,6 +88,7 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
   func decode(_ type: String.Type, forKey key: Key) throws -> String { try text(type, key) }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    if let value = state.matchedValue(for: key.stringValue) as? Int { return value }
     let text = try text(type, key)
     return try parsed(LinkValueFormat.integer(text, as: Int.self), text, key)
   }
@@ -271,6 +272,8 @@ private func decodeScalar<T>(
     return try parsed(LinkValueFormat.integer(try first(), as: integer))
   }
   if let custom = type as? any DeepLinkValue.Type {
+    // In the path, the value its converter made while matching.
+    if let matched = state.matchedValue(for: label) as? T { return try checked(matched) }
     return try checked(custom.init(deepLinkValue: try first()))
   }
   return nil

@@ -112,6 +112,13 @@ final class LinkDecodingState {
     return label == "_0" && storage.parameterCount == 1 ? offset : nil
   }
 
+  /// The value that matching made of the path parameter `label`, when it is more than text
+  /// (see `URLMatch.matchedValue(_:)`): decoding takes it rather than converting again.
+  func matchedValue(for label: String) -> (any Sendable)? {
+    guard let index = pathIndex(for: label), let match else { return nil }
+    return match.matchedValue(index)
+  }
+
   /// The values for `label`: one for a path parameter, one per query item otherwise.
   func strings(for label: String) -> [String] {
     if let index = pathIndex(for: label), let match {

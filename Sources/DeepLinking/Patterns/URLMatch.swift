@@ -146,6 +146,15 @@ public struct URLMatch: Sendable {
     withUTF8Bytes(url) { text(capture(index), $0) }
   }
 
+  /// The value that matching made of parameter `index`, when it is more than text: an `Int`
+  /// through `<int:…>`, read from the bytes, or a custom converter's value as it returned it.
+  func matchedValue(_ index: Int) -> (any Sendable)? {
+    let capture = capture(index)
+    if let custom = capture.customIndex { return customValues[custom] }
+    guard capture.builtIn == .int else { return nil }
+    return withUTF8Bytes(url) { integer(capture, $0) }
+  }
+
   /// The percent-decoded fragment after `#`, or `nil` when there is none.
   public var fragment: String? {
     guard let fragmentRange else { return nil }
