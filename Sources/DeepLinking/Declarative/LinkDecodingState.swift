@@ -68,15 +68,8 @@ final class LinkDecodingState {
           return error
         }
         isWeb = layout.isWeb
-        // Routes with a defect would print nothing: they never decode.
-        let found = table.trie.offerLinkMatches(url, bytes, layout, matcher: matcher) {
-          match, route in
-          guard table.defects[route] == nil else { return false }
-          chosen = route
-          chosenMatch = match
-          return true
-        }
-        return found ? nil : nearestRoute(url, bytes, layout, table, linkType: linkType)
+        chosen = table.route(for: url, bytes, layout, match: &chosenMatch)
+        return chosen == nil ? nearestRoute(url, bytes, layout, table, linkType: linkType) : nil
       })
     if let failure { throw failure }
     guard let chosen, let chosenMatch else { throw DeepLinkError.internalInconsistency(url) }
@@ -222,16 +215,10 @@ func routeWinning(over route: Int, in table: LinkTable, for url: String) -> Int?
   // Usually no other route starts with the same host: then none can win, and the URL is not
   // read.
   guard table.hasRivals[route] else { return nil }
-  var chosen: Int?
-  table.matcher.withURLLayout(
-    url, failure: { _ in },
-    { bytes, layout in
-      _ = table.trie.offerLinkMatches(url, bytes, layout, matcher: table.matcher) { _, found in
-        guard table.defects[found] == nil else { return false }
-        chosen = found
-        return true
-      }
-    })
+  var match: URLMatch?
+  let chosen = table.matcher.withURLLayout(
+    url, failure: { _ in nil },
+    { bytes, layout in table.route(for: url, bytes, layout, match: &match) })
   return chosen == route ? nil : chosen
 }
 

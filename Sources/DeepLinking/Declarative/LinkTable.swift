@@ -55,8 +55,6 @@ final class LinkTable: Sendable {
   /// The matcher for the type's URLs, with a converter for each `<name:…>` that names a
   /// ``DeepLinkValue`` type.
   let matcher: URLMatcher
-  /// The converter names that routes may use: the built-ins and those of value types.
-  let converterNames: Set<String>
   /// Converter names that stand for two value types.
   let converterClashes: [(name: String, types: [String])]
 
@@ -77,7 +75,6 @@ final class LinkTable: Sendable {
     self.hasRivals = Self.rivals(routes.indices.map { defects[$0] == nil ? routes[$0] : nil })
     self.trie = trie
     self.matcher = matcher
-    self.converterNames = converterNames
     self.converterClashes = converterClashes
   }
 
@@ -97,6 +94,21 @@ final class LinkTable: Sendable {
       guard let host = route.pattern.lowercasedFirstLiteral else { return decoding > 1 }
       return byHost[host, default: 0] > 1
     }
+  }
+
+  /// The route that decoding chooses for an admitted URL, with its match: the first that the
+  /// trie offers without a defect (such a route would print nothing); `nil` when none fits.
+  func route(
+    for url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
+    match: inout URLMatch?
+  ) -> Int? {
+    var chosen: Int?
+    _ = trie.offerMatches(url, bytes, layout, matcher: matcher, admitted: true) { found, route in
+      guard defects[route] == nil else { return false }
+      (chosen, match) = (route, found)
+      return true
+    }
+    return chosen
   }
 
   /// The route that prints `link`, by its case names level by level.

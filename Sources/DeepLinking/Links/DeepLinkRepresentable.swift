@@ -228,7 +228,7 @@ extension DeepLinkRepresentable {
   public func matches(_ url: URL) -> Bool {
     let link = try? deepLinkBuilder()
     guard let link else { return false }
-    return LinkAdmission<Self>.withLink(url.absoluteString) { bytes, layout in
+    let matches = try? LinkAdmission<Self>.withAdmittedLink(url.absoluteString) { bytes, layout in
       let isRoot = link.host.isEmpty && link.pathSegments.isEmpty
       guard layout.linkCount == (isRoot ? 0 : link.pathSegments.count + 1) else { return false }
       for index in 0..<layout.linkCount {
@@ -240,6 +240,7 @@ extension DeepLinkRepresentable {
         guard equal else { return false }
       }
       return true
-    } ?? false
+    }
+    return matches ?? false
   }
 }

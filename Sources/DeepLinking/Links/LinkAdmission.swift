@@ -23,13 +23,6 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
     return try outcome.get()
   }
 
-  /// Like ``withAdmittedLink(_:_:)``, but `nil` for a URL that is malformed or not admitted.
-  static func withLink<Result>(
-    _ string: String, _ body: (borrowing BorrowedBytes, URLLayout) -> Result
-  ) -> Result? {
-    try? withAdmittedLink(string) { bytes, layout in body(bytes, layout) }
-  }
-
   /// The layout of the link in the URL, or throws unless the URL has `Link`'s scheme or is
   /// an `https` universal link on one of its hosts (see ``admitLink(_:_:_:scheme:universalLinkHosts:linkType:)``).
   static func admit(_ string: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout)

@@ -203,16 +203,18 @@ struct RouteTrie: Sendable {
   /// Offers the matches of a read URL, most specific first, until `accept` returns `true`.
   ///
   /// Walks the roots that admit the URL together, so that specificity is decided segment by
-  /// segment across them; on an exact tie, the root listed first wins.
+  /// segment across them; on an exact tie, the root listed first wins. A URL that a link type
+  /// has `admitted` reads as a custom-scheme URL: a universal link, with its host and path
+  /// prefix taken off, as one without a host.
   /// - Returns: Whether a match was accepted.
   func offerMatches(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
-    accept: Accept
+    admitted: Bool = false, accept: Accept
   ) -> Bool {
     var search = Search(layout: layout)
     let context = (url, matcher)
     var roots = NodeSet()
-    if !layout.isWeb {
+    if admitted || !layout.isWeb {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
       roots.insert(
         schemeRoots.first { equalsLowercased(bytes, layout.scheme, $0.scheme) }?.root)
@@ -242,25 +244,6 @@ struct RouteTrie: Sendable {
     guard let root = webCatchAllRoots[scheme] else { return false }
     var catchAll = Search(layout: layout.withHostLeading())
     return walk(bytes, NodeSet(root), 0, folded: false, &catchAll, context, accept)
-  }
-
-  /// Offers the matches of a link URL that its link type has admitted, most specific first,
-  /// until `accept` returns `true`.
-  ///
-  /// The URL is in the custom-scheme form, whose first segment is a host compared ignoring
-  /// case, or a universal link with its host and path prefix taken off. Only patterns without
-  /// a scheme take part.
-  /// - Returns: Whether a match was accepted.
-  func offerLinkMatches(
-    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
-    accept: Accept
-  ) -> Bool {
-    var search = Search(layout: layout)
-    var roots = NodeSet()
-    if layout.hostFirst { roots.insert(foldedRoot) }
-    roots.insert(anyRoot)
-    return !roots.isEmpty
-      && walk(bytes, roots, 0, folded: layout.hostFirst, &search, (url, matcher), accept)
   }
 
   /// Offers a match for each of `routes`, in order, until one is accepted.

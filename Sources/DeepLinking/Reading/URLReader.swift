@@ -206,9 +206,21 @@ struct URLReader {
       if let problem = cursor.step(bytes) { throw error(problem) }
     }
     if cursor.decoder.isIncomplete { throw error(.invalidUTF8) }
-    let authority = start..<cursor.index
-    if portStart >= 0 {
-      let port = portStart..<cursor.index
+    let host = start..<(portStart >= 0 ? portStart - 1 : cursor.index)
+    try checkHostAndPort(
+      bytes, input, host: host, port: portStart >= 0 ? portStart..<cursor.index : nil,
+      isWeb: isWeb, isSpecial: isSpecial)
+    return (host, hasEscapes)
+  }
+
+  /// Refuses a port on a custom scheme or a malformed one, a web URL without a host, and a
+  /// special scheme's host that a browser would not write so.
+  private func checkHostAndPort(
+    _ bytes: borrowing BorrowedBytes, _ input: String, host: Range<Int>, port: Range<Int>?,
+    isWeb: Bool, isSpecial: Bool
+  ) throws(DeepLinkError) {
+    if let port {
+      let authority = host.lowerBound..<port.upperBound
       if !isWeb {
         throw DeepLinkError(
           .port, .host, input: input, value: text(bytes, authority),
@@ -224,14 +236,10 @@ struct URLReader {
           .port, .host, input: input, value: text(bytes, authority), problem: problem)
       }
     }
-    let host = start..<(portStart >= 0 ? portStart - 1 : cursor.index)
     if isWeb, host.isEmpty { throw missingWebHost(input) }
-    if isSpecial, !host.isEmpty {
-      if let problem = WebHost.problem(bytes, host) {
-        throw DeepLinkError(.host, .host, input: input, value: text(bytes, host), problem: problem)
-      }
+    if isSpecial, !host.isEmpty, let problem = WebHost.problem(bytes, host) {
+      throw DeepLinkError(.host, .host, input: input, value: text(bytes, host), problem: problem)
     }
-    return (host, hasEscapes)
   }
 
   /// The error for `byte`, a forbidden host code point, in a custom scheme's host.

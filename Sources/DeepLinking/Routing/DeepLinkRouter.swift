@@ -297,18 +297,12 @@ public struct DeepLinkRouter<Destination>: Sendable {
 
   /// Why `url` has no destination: malformed, no route, or declined by every handler.
   func explain(_ url: String, declined: Bool) -> DeepLinkError {
-    if case .failure(let error) = matcher.withURLLayout(
-      url, failure: { .failure($0) }, { _, _ in Result<Void, DeepLinkError>.success(()) })
-    {
-      return error
-    }
     if declined, let match = match(url) {
       return DeepLinkError(
         .noRoute, .url, input: url, value: nil,
         problem: "was declined: \(quoted(match.pattern.source)) and every other route that "
           + "fits returned nil; expected a handler to return a destination")
     }
-    // The URL reads (above): the failure is the reason.
     return matcher.withURLLayout(
       url, failure: { $0 },
       { bytes, layout in
