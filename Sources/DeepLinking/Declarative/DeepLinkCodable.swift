@@ -84,13 +84,16 @@
 /// ## Routes
 ///
 /// When several routes match a URL, the most specific wins, segment by segment, in the order a
-/// ``DeepLinkRouter`` tries them: a literal over a typed parameter (`<int:…>`, then `<uuid:…>`,
-/// then `<float:…>`) over a string parameter over `*` over `<path:…>`; exact ties go to a
-/// route over an alias (``DeepLinkRoutes/routeAliases``), then to the case name that sorts
-/// first. So a value that a route winning over its case's own also
-/// matches (`.profile(name: "me")` under `user/<name>`, beside `user/me`) would print a URL
-/// that decodes as another case: printing refuses it with an
-/// ``DeepLinkError/Code/unprintable`` error that names both routes.
+/// ``DeepLinkRouter`` tries them (a link type decodes through the same trie, so its cost does
+/// not grow with the number of cases): a literal over a typed parameter (`<int:…>`, then
+/// `<uuid:…>`, then `<float:…>`, then ``DeepLinkValue`` converters by name) over a string
+/// parameter over `<path:…>`; exact ties go to a route over an alias
+/// (``DeepLinkRoutes/routeAliases``), then to the case name that sorts first. So a value that
+/// a route winning over its case's own also matches (`.profile(name: "me")` under
+/// `user/<name>`, beside `user/me`) would print a URL that decodes as another case: printing
+/// refuses it with an ``DeepLinkError/Code/unprintable`` error that names both routes, and
+/// decoding refuses a URL that would decode into such a link (through an alias, or a
+/// universal link whose first path segment another route takes ignoring case).
 ///
 /// A case without a route, a pattern parameter that names no associated value, or a value
 /// type that does not fit in a URL is a ``DeepLinkError/Code/invalidRoute`` error that names

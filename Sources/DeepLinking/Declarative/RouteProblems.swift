@@ -44,7 +44,8 @@ extension DeepLinkCodable {
   /// checked up to the first one whose type cannot be made up without a URL (a raw-value enum
   /// that is not `CaseIterable`, a ``DeepLinkValue`` that does not read `"x"`).
   ///
-  /// - Complexity: O(*n*²) in the number of routes; meant for tests and tools.
+  /// - Complexity: O(*n*) in the number of routes, plus one step per pair of routes of the
+  /// same shape; meant for tests and tools.
   public static var routeProblems: [DeepLinkError] {
     linkRouteProblems(
       LinkTable.of(Self.self), universalLinkHosts: universalLinkHosts, linkType: Self.self)
