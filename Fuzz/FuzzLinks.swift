@@ -9,6 +9,7 @@ enum FuzzLink: DeepLinkCodable, Hashable {
   case docs(path: String)
   case when(date: Date, ratio: Double, flag: Bool, id: UUID?)
   static let scheme = "myapp"
+  static let schemeAliases: Set<String> = ["myapp-old"]
   static let universalLinkHosts: Set<String> = ["example.com"]
   static let routes: [String: URLPattern] = [
     "user": "user/<int:id>", "search": "search/<query>", "docs": "docs/<path:path>",

@@ -7,6 +7,8 @@ extension DeepLinkCommand {
     var json = "{\n"
     json += "  \"linkType\": \(jsonString(String(describing: Link.self))),\n"
     json += "  \"scheme\": \(jsonString(Link.scheme)),\n"
+    json += "  \"schemeAliases\": ["
+    json += Link.schemeAliases.sorted().map(jsonString).joined(separator: ", ") + "],\n"
     json += "  \"universalLinkHosts\": ["
     json += Link.universalLinkHosts.sorted().map(jsonString).joined(separator: ", ") + "],\n"
     json += "  \"routes\": ["

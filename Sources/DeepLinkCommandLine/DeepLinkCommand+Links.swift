@@ -105,6 +105,7 @@ extension DeepLinkCommand {
     let routes = Link._allRoutes
     let width = routes.map(\.name.count).max() ?? 0
     var output = "\(Link.self): \(Link.scheme)://"
+    output += Link.schemeAliases.sorted().map { ", \($0):// (alias)" }.joined()
     output += Link.universalLinkHosts.sorted().map { ", https://\($0)/" }.joined() + "\n"
     for (name, pattern, isAlias) in routes {
       output += "  " + name + String(repeating: " ", count: width - name.count) + "  \(pattern)"

@@ -103,6 +103,7 @@ import Testing
         {
           "linkType": "ShopLink",
           "scheme": "shop",
+          "schemeAliases": [],
           "universalLinkHosts": ["shop.example"],
           "routes": [
             {

@@ -172,7 +172,7 @@ import Testing
   }
 
   /// Mounted links three levels deep, custom values in the path and the query, the root, an
-  /// alias and a universal-link prefix.
+  /// alias, a scheme alias and a universal-link prefix.
   enum ComposedLink: DeepLinkCodable, Equatable {
     case home
     case settings(Settings)
@@ -180,6 +180,7 @@ import Testing
     case tagged(tag: Tag, note: String?)
 
     static let scheme = "composed"
+    static let schemeAliases: Set<String> = ["composed-old"]
     static let universalLinkHosts: Set<String> = ["example.com/app"]
     static let routes: [String: URLPattern] = [
       "home": "", "settings": "settings", "team": "team/<int:teamID>", "tagged": "tag/<tag:tag>",
@@ -220,6 +221,11 @@ import Testing
   static func check<Link: DeepLinkCodable & Equatable>(_ link: Link) -> String? {
     let forms: [() throws -> String] = [
       { try link.urlString }, { try link.universalLink().absoluteString },
+      // Under a scheme alias, which decodes as the link and prints with the scheme.
+      {
+        (Link.schemeAliases.min() ?? Link.scheme)
+          + (try link.urlString).dropFirst(Link.scheme.count)
+      },
     ]
     for form in forms {
       guard let printed = try? form() else { continue }

@@ -178,8 +178,8 @@ extension DeepLinkCodable {
   ) {
     // Everything but `init(from:)` happens in non-generic code, compiled once.
     let state = try LinkDecodingState(
-      decoding: string, table: table, scheme: scheme, universalLinkHosts: universalLinkHosts,
-      linkType: Self.self)
+      decoding: string, table: table, scheme: scheme, schemeAliases: schemeAliases,
+      universalLinkHosts: universalLinkHosts, linkType: Self.self)
     let link = try decodeCase(state)
     if state.checksPrinting {
       do {

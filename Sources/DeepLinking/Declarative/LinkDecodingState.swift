@@ -49,8 +49,8 @@ final class LinkDecodingState {
   /// that matches it (between routes of the same shape, the first by case name).
   /// - Throws: Why the URL is not one of the type's links, naming the nearest route.
   init(
-    decoding url: String, table: LinkTable, scheme: String, universalLinkHosts: Set<String>,
-    linkType: Any.Type
+    decoding url: String, table: LinkTable, scheme: String, schemeAliases: Set<String>,
+    universalLinkHosts: Set<String>, linkType: Any.Type
   ) throws(DeepLinkError) {
     let matcher = table.matcher
     var chosen: Int?
@@ -62,8 +62,8 @@ final class LinkDecodingState {
         let layout: URLLayout
         do throws(DeepLinkError) {
           layout = try admitLink(
-            url, bytes, read, scheme: scheme, universalLinkHosts: universalLinkHosts,
-            linkType: linkType)
+            url, bytes, read, scheme: scheme, schemeAliases: schemeAliases,
+            universalLinkHosts: universalLinkHosts, linkType: linkType)
         } catch {
           return error
         }

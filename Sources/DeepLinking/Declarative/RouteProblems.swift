@@ -21,10 +21,11 @@ extension DeepLinkCodable {
   ///
   /// It finds, first, each entry of ``DeepLinkRepresentable/universalLinkHosts`` that can
   /// never match a URL (a scheme, a port, user info, a query, a wildcard, an empty host, a
-  /// host that browsers do not write so), and each entry of ``urlValueSchemes`` that is not a
-  /// scheme or is one a `URL` value never has; then, route by route in the order of their case
-  /// names (mounted links' routes under the route that mounts them, and aliases after their
-  /// case's route):
+  /// host that browsers do not write so), each entry of ``DeepLinkRepresentable/schemeAliases``
+  /// that is not a scheme, is ``DeepLinkRepresentable/scheme`` or is a web scheme, and each
+  /// entry of ``urlValueSchemes`` that is not a scheme or is one a `URL` value never has;
+  /// then, route by route in the order of their case names (mounted links' routes under the
+  /// route that mounts them, and aliases after their case's route):
   /// - a pattern that is not valid (a pattern literal with a mistake matches nothing), has a
   ///   scheme, has `*`, or names a converter that is neither built in nor the converter name
   ///   of a ``DeepLinkValue`` value;
@@ -108,11 +109,28 @@ func linkRouteProblems(
   return problems
 }
 
-/// The problems of the type's declarations beside its routes: URL value schemes that cannot
-/// be, and converter names that stand for two value types.
+/// The problems of the type's declarations beside its routes: scheme aliases and URL value
+/// schemes that cannot be, and converter names that stand for two value types.
 private func declarationProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError] {
   var problems: [DeepLinkError] = []
-  let schemes = (linkType as? any DeepLinkCodable.Type)?.urlValueSchemes ?? []
+  let links = linkType as? any DeepLinkCodable.Type
+  for alias in (links?.schemeAliases ?? []).sorted() {
+    let problem =
+      !isValidScheme(alias.utf8)
+      ? invalidSchemeProblem
+      : asciiLowercased(alias) == asciiLowercased(links?.scheme ?? "")
+        ? "is \(linkType).scheme; expected another scheme"
+        : ["http", "https"].contains(asciiLowercased(alias))
+          ? "is a web scheme; expected a custom scheme, as web URLs are links only on "
+            + "universalLinkHosts" : nil
+    if let problem {
+      problems.append(
+        DeepLinkError(
+          routeProblem: .scheme, pattern: alias,
+          message: "\(linkType).schemeAliases lists \(quoted(alias)), which \(problem)"))
+    }
+  }
+  let schemes = links?.urlValueSchemes ?? []
   for scheme in schemes.sorted() {
     let problem =
       !isValidScheme(scheme.utf8)

@@ -49,6 +49,16 @@ public protocol DeepLinkRepresentable: Sendable {
   /// The custom scheme of the app's links, such as `myapp`, compared ignoring case.
   static var scheme: String { get }
 
+  /// Other custom schemes whose URLs are links of this type, such as a legacy `myapp-old` or
+  /// a beta build's scheme; compared ignoring case. They decode and never print: links print
+  /// ``scheme``. Empty by default.
+  ///
+  /// ```swift
+  /// static let schemeAliases: Set<String> = ["myapp-old"]
+  /// // AppLink(string: "myapp-old://user/42") is .user(id: 42); its URL is myapp://user/42
+  /// ```
+  static var schemeAliases: Set<String> { get }
+
   /// The website hosts whose `https` URLs are universal links to this app; empty by default.
   ///
   /// `https://<allowed host>/<host>/<path>?<query>` is the same link as
@@ -99,6 +109,9 @@ public protocol DeepLinkRepresentable: Sendable {
 extension DeepLinkRepresentable {
   /// No universal-link hosts: only the custom scheme opens the app.
   public static var universalLinkHosts: Set<String> { [] }
+
+  /// No other schemes.
+  public static var schemeAliases: Set<String> { [] }
 
   /// Builds from ``host``, ``path`` (split on `/`) and ``queryItems``.
   /// - Returns: The builder.

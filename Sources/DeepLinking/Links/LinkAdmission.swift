@@ -23,21 +23,25 @@ enum LinkAdmission<Link: DeepLinkRepresentable> {
     return try outcome.get()
   }
 
-  /// The layout of the link in the URL, or throws unless the URL has `Link`'s scheme or is
-  /// an `https` universal link on one of its hosts (see ``admitLink(_:_:_:scheme:universalLinkHosts:linkType:)``).
+  /// The layout of the link in the URL, or throws unless the URL has `Link`'s scheme or one
+  /// of its aliases, or is an `https` universal link on one of its hosts (see `admitLink`).
   static func admit(_ string: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout)
     throws(DeepLinkError) -> URLLayout
   {
     try admitLink(
-      string, bytes, layout, scheme: Link.scheme, universalLinkHosts: Link.universalLinkHosts,
-      linkType: Link.self)
+      string, bytes, layout, scheme: Link.scheme, schemeAliases: Link.schemeAliases,
+      universalLinkHosts: Link.universalLinkHosts, linkType: Link.self)
   }
 
   /// The custom-scheme form of an admitted URL string: a universal link
-  /// `https://example.com/user/42?x` becomes `myapp://user/42?x`.
+  /// `https://example.com/user/42?x` becomes `myapp://user/42?x`, and one of a scheme alias
+  /// `myapp-old://user/42?x` too.
   static func customSchemeString(_ string: String) throws(DeepLinkError) -> String {
     try withAdmittedLink(string) { bytes, layout in
-      guard layout.isWeb else { return string }
+      guard layout.isWeb else {
+        if equalsIgnoringASCIICase(bytes, layout.scheme, Link.scheme) { return string }
+        return Link.scheme + bytes.string(layout.scheme.upperBound..<bytes.count)
+      }
       // From the link's first segment on; for the root, from its query or fragment.
       let start =
         layout.linkCount > 0
@@ -62,23 +66,35 @@ func readQueryItems(_ string: String, plusIsSpace: Bool) -> [URLQueryItem]? {
 /// Admits a URL for a link type and returns its layout with a universal link's prefix
 /// dropped, or throws why not.
 ///
-/// Throws unless the URL has the link type's `scheme`, or is an `https` universal link on one
-/// of `universalLinkHosts`, under the entry's path prefix if it has one
+/// Throws unless the URL has the link type's `scheme` or one of `schemeAliases` (a custom
+/// scheme, then: not `http` or `https`), or is an `https` universal link on one of
+/// `universalLinkHosts`, under the entry's path prefix if it has one
 /// (`example.com/app`); the link's segments follow (the first stands for the custom-scheme
 /// host). Not generic, so that it is compiled once.
 func admitLink(
   _ string: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
-  scheme linkScheme: String,
+  scheme linkScheme: String, schemeAliases: Set<String>,
   universalLinkHosts hosts: Set<String>, linkType: Any.Type
 ) throws(DeepLinkError) -> URLLayout {
   if equalsIgnoringASCIICase(bytes, layout.scheme, linkScheme) { return layout }
+  // An alias is a custom scheme: a web URL comes in only as a universal link.
+  if !layout.isWeb,
+    schemeAliases.contains(where: { equalsIgnoringASCIICase(bytes, layout.scheme, $0) })
+  {
+    return layout
+  }
   let scheme = text(bytes, layout.scheme)
   guard layout.isWeb, !hosts.isEmpty else {
+    let expected =
+      [linkScheme].map(quoted) + schemeAliases.sorted().map(quoted)
+      + (hosts.isEmpty ? [] : ["a universal link"])
     throw DeepLinkError(
       .scheme, .scheme, input: string, value: scheme,
-      problem: hosts.isEmpty
-        ? "is not \(quoted(linkScheme))"
-        : "is not \(quoted(linkScheme)); expected \(quoted(linkScheme)) or a universal link")
+      problem: "is not \(quoted(linkScheme))"
+        + (expected.count == 1
+          ? ""
+          : "; expected " + expected.dropLast().joined(separator: ", ") + " or "
+            + (expected.last ?? "")))
   }
   let host = layout.host.map { decodedText(bytes, $0, plusIsSpace: false).lowercased() } ?? ""
   let entries = hosts.map(UniversalLinkHost.init)
