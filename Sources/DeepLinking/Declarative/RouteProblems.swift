@@ -114,36 +114,33 @@ func linkRouteProblems(
 private func declarationProblems(_ table: LinkTable, linkType: Any.Type) -> [DeepLinkError] {
   var problems: [DeepLinkError] = []
   let links = linkType as? any DeepLinkCodable.Type
-  for alias in (links?.schemeAliases ?? []).sorted() {
-    let problem =
-      !isValidScheme(alias.utf8)
-      ? invalidSchemeProblem
-      : asciiLowercased(alias) == asciiLowercased(links?.scheme ?? "")
-        ? "is \(linkType).scheme; expected another scheme"
-        : ["http", "https"].contains(asciiLowercased(alias))
-          ? "is a web scheme; expected a custom scheme, as web URLs are links only on "
-            + "universalLinkHosts" : nil
-    if let problem {
+  /// Adds, for each entry of the set `property` of schemes whose `problem` is not `nil`, the
+  /// route problem `<type>.<property> lists "<entry>", which <problem>`.
+  func check(
+    _ property: String, _ schemes: Set<String>, _ code: DeepLinkError.Code,
+    _ problem: (String) -> String?
+  ) {
+    for scheme in schemes.sorted() {
+      let found =
+        isValidScheme(scheme.utf8) ? problem(asciiLowercased(scheme)) : invalidSchemeProblem
+      guard let found else { continue }
       problems.append(
         DeepLinkError(
-          routeProblem: .scheme, pattern: alias,
-          message: "\(linkType).schemeAliases lists \(quoted(alias)), which \(problem)"))
+          routeProblem: code, pattern: scheme,
+          message: "\(linkType).\(property) lists \(quoted(scheme)), which \(found)"))
     }
   }
-  let schemes = links?.urlValueSchemes ?? []
-  for scheme in schemes.sorted() {
-    let problem =
-      !isValidScheme(scheme.utf8)
-      ? "which \(invalidSchemeProblem)"
-      : neverURLValueSchemes.contains(asciiLowercased(scheme))
-        ? "which a URL value never has, as apps that open it run script or read local files; "
-          + "expected a DeepLinkValue type for such values" : nil
-    if let problem {
-      problems.append(
-        DeepLinkError(
-          routeProblem: .invalidRoute, pattern: scheme,
-          message: "\(linkType).urlValueSchemes lists \(quoted(scheme)), \(problem)"))
-    }
+  check("schemeAliases", links?.schemeAliases ?? [], .scheme) { alias in
+    alias == asciiLowercased(links?.scheme ?? "")
+      ? "is \(linkType).scheme; expected another scheme"
+      : ["http", "https"].contains(alias)
+        ? "is a web scheme; expected a custom scheme, as web URLs are links only on "
+          + "universalLinkHosts" : nil
+  }
+  check("urlValueSchemes", links?.urlValueSchemes ?? [], .invalidRoute) { scheme in
+    neverURLValueSchemes.contains(scheme)
+      ? "a URL value never has, as apps that open it run script or read local files; "
+        + "expected a DeepLinkValue type for such values" : nil
   }
   for clash in table.converterClashes {
     problems.append(
