@@ -272,7 +272,7 @@ extension DeepLinkCodable {
     }
     // A value that a route winning over this one also matches (`.profile(name: "me")` under
     // `user/<name>`, beside `user/me`) prints a URL that decodes as another case.
-    if let rival = routeWinning(over: index, in: table, for: printed) {
+    if let rival = table.routeWinning(over: index, for: printed) {
       let winner = table.routes[rival]
       throw DeepLinkError.printing(
         .unprintable, self, .url, value: nil,

@@ -209,19 +209,6 @@ final class LinkDecodingState {
   }
 }
 
-/// The route of `table` that decoding `url` would choose over `route`, if one matches it: a
-/// link whose route is `route` printed `url`, which must decode as that link.
-func routeWinning(over route: Int, in table: LinkTable, for url: String) -> Int? {
-  // Usually no other route starts with the same host: then none can win, and the URL is not
-  // read.
-  guard table.hasRivals[route] else { return nil }
-  var match: URLMatch?
-  let chosen = table.matcher.withURLLayout(
-    url, failure: { _ in nil },
-    { bytes, layout in table.route(for: url, bytes, layout, match: &match) })
-  return chosen == route ? nil : chosen
-}
-
 /// "an Int", "a String": the type's name with its article, for messages.
 func article(_ type: Any.Type) -> String {
   let name = "\(type)"

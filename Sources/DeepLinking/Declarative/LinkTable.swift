@@ -111,6 +111,19 @@ final class LinkTable: Sendable {
     return chosen
   }
 
+  /// The route that decoding `url` would choose over `route`, if one matches it: a link whose
+  /// route is `route` printed `url`, which must decode as that link.
+  func routeWinning(over route: Int, for url: String) -> Int? {
+    // Usually no other route starts with the same host: then none can win, and the URL is
+    // not read.
+    guard hasRivals[route] else { return nil }
+    var match: URLMatch?
+    let chosen = matcher.withURLLayout(
+      url, failure: { _ in nil },
+      { bytes, layout in self.route(for: url, bytes, layout, match: &match) })
+    return chosen == route ? nil : chosen
+  }
+
   /// The route that prints `link`, by its case names level by level.
   func printedRoute(_ link: EncodedLink) -> Int? {
     printed[link.caseName]?.first { index in
