@@ -63,6 +63,20 @@ enum FuzzFormLink: DeepLinkCodable, Hashable {
   static let decodesPlusAsSpace = true
 }
 
+/// Links whose paths ignore letter case, with literals in several spellings, for
+/// decode → print → decode.
+enum FuzzCaselessLink: DeepLinkCodable, Hashable {
+  case user(id: Int, tab: String?)
+  case about
+  case page(name: String)
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let ignoresPathCase = true
+  static let routes: [String: URLPattern] = [
+    "user": "User/<int:id>", "about": "about/US", "page": "user/<name>",
+  ]
+}
+
 /// Values of every other kind, in the path and the query, for print → decode.
 enum FuzzValuesLink: DeepLinkCodable, Hashable {
   enum Mode: String, Codable, Hashable, CaseIterable {

@@ -156,6 +156,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkRoundTrip(FuzzValuesLink.self, url)
   checkRoundTrip(FuzzFormLink.self, url)
   checkRoundTrip(FuzzNestedLink.self, url)
+  checkRoundTrip(FuzzCaselessLink.self, url)
   _ = try? URLPattern(validating: url)
   fuzzPrinting(url.split(separator: "|", omittingEmptySubsequences: false).map(String.init))
   return 0

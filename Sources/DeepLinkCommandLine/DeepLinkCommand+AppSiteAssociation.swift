@@ -39,7 +39,8 @@ extension DeepLinkCommand {
         routes.append((comment, prefix.map { .literal($0) } + path))
       }
     }
-    return appSiteAssociation(appIDs: appIDs, routes: routes)
+    return appSiteAssociation(
+      appIDs: appIDs, routes: routes, ignoresPathCase: Link.ignoresPathCase)
   }
 
   /// The `apple-app-site-association` file that opens, in the apps `appIDs`, the universal
@@ -63,10 +64,12 @@ extension DeepLinkCommand {
   ///   - appIDs: The apps, as `<team ID>.<bundle ID>`.
   ///   - patterns: The patterns.
   ///   - website: The website that serves the file, such as `example.com`.
+  ///   - ignoresPathCase: Whether the router's matcher ignores the path's letter case
+  ///     (``URLMatcher/ignoresPathCase``): then each component says `"caseSensitive": false`.
   /// - Returns: The file (status 0), or why there is none: a malformed app ID (status 2), or
   ///   no pattern for universal links on `website` (status 1).
   public static func appSiteAssociation(
-    appIDs: [String], patterns: [URLPattern], on website: String
+    appIDs: [String], patterns: [URLPattern], on website: String, ignoresPathCase: Bool = false
   ) -> Result {
     let routes = patterns.compactMap { pattern in
       pattern._universalLinkPath(on: website).map { (pattern.source, $0) }
@@ -77,12 +80,15 @@ extension DeepLinkCommand {
           + "without a scheme, or https://\(website)/… patterns\n",
         status: 1)
     }
-    return appSiteAssociation(appIDs: appIDs, routes: routes)
+    return appSiteAssociation(
+      appIDs: appIDs, routes: routes, ignoresPathCase: ignoresPathCase)
   }
 
-  /// The file for routes described by their comments and printed segments.
+  /// The file for routes described by their comments and printed segments; with
+  /// `ignoresPathCase`, each component says `"caseSensitive": false`.
   static func appSiteAssociation(
-    appIDs: [String], routes: [(comment: String, segments: [URLPattern._PrintedSegment])]
+    appIDs: [String], routes: [(comment: String, segments: [URLPattern._PrintedSegment])],
+    ignoresPathCase: Bool
   ) -> Result {
     guard !appIDs.isEmpty else { return Result(output: usage, status: 2) }
     for appID in appIDs where !isAppID(appID) {
@@ -97,6 +103,7 @@ extension DeepLinkCommand {
     json += appLinkComponents(routes).map { component in
       "          { \"/\": \(jsonString(component.path)), "
         + (component.exclude ? "\"exclude\": true, " : "")
+        + (ignoresPathCase ? "\"caseSensitive\": false, " : "")
         + "\"comment\": \(jsonString(component.comment)) }"
     }.joined(separator: ",\n")
     json += "\n        ]\n      }\n    ]\n  }\n}\n"

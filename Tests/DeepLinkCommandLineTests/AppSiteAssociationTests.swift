@@ -69,7 +69,7 @@ import Testing
   /// The first component whose path pattern matches decides: `*` is any text (`/` too), `?`
   /// one character.
   struct Association {
-    var components: [(path: String, exclude: Bool)]
+    var components: [(path: String, exclude: Bool, caseSensitive: Bool)]
 
     init(_ json: String) throws {
       let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
@@ -79,13 +79,19 @@ import Testing
       #expect(details.first?["appIDs"] as? [String] == [AppSiteAssociationTests.appID])
       let components = try #require(details.first?["components"] as? [[String: Any]])
       self.components = try components.map {
-        (try #require($0["/"] as? String), $0["exclude"] as? Bool ?? false)
+        (
+          try #require($0["/"] as? String), $0["exclude"] as? Bool ?? false,
+          $0["caseSensitive"] as? Bool ?? true
+        )
       }
     }
 
     func opens(_ path: String) -> Bool {
-      for component in components where Self.matches(Array(component.path), Array(path)) {
-        return !component.exclude
+      for component in components {
+        let (pattern, text) =
+          component.caseSensitive
+          ? (component.path, path) : (component.path.lowercased(), path.lowercased())
+        if Self.matches(Array(pattern), Array(text)) { return !component.exclude }
       }
       return false
     }
@@ -368,4 +374,29 @@ import Testing
         + "apple-app-site-association file is for universal links\n")
     #expect(result.status == 1)
   }
+
+  /// A link type whose paths ignore case says so in every component, and a path in any letter
+  /// case that decodes opens the app.
+  @Test func pathsInAnyCaseOpenTheApp() throws {
+    let output = DeepLinkCommand.run(["aasa", Self.appID], links: CaselessShop.self).output
+    let lines = output.split(separator: "\n").filter { $0.contains("\"/\":") }
+    #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("\"caseSensitive\": false") })
+    let counts = try checkOpens(
+      CaselessShop.self, host: "shop.example", tokens: ["Item", "ITEM", "item", "7", "Sale"])
+    #expect(counts.decoded == 8)  // three spellings of item/7, and Sale, each with and without "/"
+    let router = DeepLinkCommand.appSiteAssociation(
+      appIDs: [Self.appID], patterns: ["item/<int:id>"], on: "shop.example",
+      ignoresPathCase: true)
+    #expect(router.output.contains("\"caseSensitive\": false"))
+  }
+}
+
+/// A shop whose paths a person may type in any letter case.
+enum CaselessShop: DeepLinkCodable, Hashable {
+  case item(id: Int)
+  case sale
+  static let scheme = "shop"
+  static let universalLinkHosts: Set<String> = ["shop.example"]
+  static let ignoresPathCase = true
+  static let routes: [String: URLPattern] = ["item": "item/<int:id>", "sale": "Sale"]
 }

@@ -62,13 +62,24 @@ import Testing
       minimumRouted: 1_000)
   }
 
+  /// Literal path segments in any letter case, as `URLMatcher.ignoresPathCase` reads them:
+  /// the reference matches each pattern with the same matcher.
+  @Test func routerAgreesWithBruteForceIgnoringPathCase() throws {
+    try expectAgreement(
+      seed: 6, patternPrefixes: ["myapp://", "", "https://example.com/"],
+      urlPrefixes: ["myapp://", "MYAPP://", "https://example.com/", "https://Example.com/"],
+      minimumRouted: 2_000, ignoresPathCase: true)
+  }
+
   /// Routes 12,000 URLs through random route tables and expects the router's choice to be
   /// the reference's.
   func expectAgreement(
-    seed: UInt64, patternPrefixes: [String], urlPrefixes: [String], minimumRouted: Int
+    seed: UInt64, patternPrefixes: [String], urlPrefixes: [String], minimumRouted: Int,
+    ignoresPathCase: Bool = false
   ) throws {
     var random = SplitMix64(state: seed)
     var matcher = URLMatcher(universalLinkHosts: ["example.com"])
+    matcher.ignoresPathCase = ignoresPathCase
     matcher.valueConverters["even"] = { components, index in
       Int(components[index]).flatMap { $0.isMultiple(of: 2) ? $0 : nil }
     }

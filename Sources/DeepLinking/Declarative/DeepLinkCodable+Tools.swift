@@ -63,7 +63,8 @@ extension DeepLinkCodable {
     -> LinkTable
   {
     LinkTable.make(
-      Self.self, routes: routes, aliases: aliases, decodesPlusAsSpace: decodesPlusAsSpace)
+      Self.self, routes: routes, aliases: aliases, decodesPlusAsSpace: decodesPlusAsSpace,
+      ignoresPathCase: ignoresPathCase)
   }
 
   /// The name of the link's route: its case names along a mounted route, joined with `.`

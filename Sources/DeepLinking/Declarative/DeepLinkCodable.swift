@@ -113,6 +113,16 @@ public protocol DeepLinkCodable: DeepLinkRepresentable, DeepLinkRoutes {
   /// either way.
   static var decodesPlusAsSpace: Bool { get }
 
+  /// Whether literal path segments compare ignoring ASCII letter case, so that a URL typed by
+  /// a person or written by a CMS (`https://example.com/Products/7`) opens `products/<int:id>`.
+  ///
+  /// `false` by default: the path is case-sensitive, as RFC 3986 says; only the scheme and
+  /// the host (the first segment of a custom-scheme URL) ignore case. With `true`, the
+  /// universal-link path and the custom-scheme host behave alike. Only ASCII letters fold, and
+  /// values are read as written. Printing keeps each route's own spelling, and
+  /// ``routeProblems`` reports routes that differ only in letter case, as one always wins.
+  static var ignoresPathCase: Bool { get }
+
   /// The schemes that a `URL` associated value may have, lowercase: `["https"]` by default.
   ///
   /// A URL inside a link is input from whoever wrote the link. Handed to a web view or to
@@ -128,6 +138,9 @@ public protocol DeepLinkCodable: DeepLinkRepresentable, DeepLinkRoutes {
 extension DeepLinkCodable {
   /// `+` reads as a plus.
   public static var decodesPlusAsSpace: Bool { false }
+
+  /// Literal path segments compare exactly.
+  public static var ignoresPathCase: Bool { false }
 
   /// Only `https` URLs.
   public static var urlValueSchemes: Set<String> { ["https"] }

@@ -64,7 +64,7 @@ final class LinkTable: Sendable {
   ) {
     self.routes = routes
     var printed: [String: [Int]] = [:]
-    var trie = RouteTrie()
+    var trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
     for (index, route) in routes.enumerated() {
       if !route.isAlias { printed[route.levels[0].caseName, default: []].append(index) }
       trie.insert(route.pattern)
@@ -146,7 +146,7 @@ final class LinkTable: Sendable {
     cache.table(for: ObjectIdentifier(type)) {
       make(
         type, routes: Link.routes, aliases: Link.routeAliases,
-        decodesPlusAsSpace: Link.decodesPlusAsSpace)
+        decodesPlusAsSpace: Link.decodesPlusAsSpace, ignoresPathCase: Link.ignoresPathCase)
     }
   }
 
@@ -155,7 +155,7 @@ final class LinkTable: Sendable {
   /// Flattens `routes` and `aliases` of `type` and the routes of the links they mount.
   static func make(
     _ type: any DeepLinkRoutes.Type, routes: [String: URLPattern],
-    aliases: [String: [URLPattern]], decodesPlusAsSpace: Bool
+    aliases: [String: [URLPattern]], decodesPlusAsSpace: Bool, ignoresPathCase: Bool
   ) -> LinkTable {
     var builder = Builder()
     builder.add(type, routes: routes, aliases: aliases, under: [], isAlias: false)
@@ -169,10 +169,11 @@ final class LinkTable: Sendable {
       converters[name] = { components, index in type.init(deepLinkValue: components[index]) }
     }
     let names = Set(BuiltInConverter.allCases.map(\.name)).union(builder.valueTypes.keys)
-    let matcher =
+    var matcher =
       builder.valueTypes.isEmpty
       ? URLMatcher.forLinks(decodesPlusAsSpace: decodesPlusAsSpace)
       : URLMatcher(valueConverters: converters, decodesPlusAsSpace: decodesPlusAsSpace)
+    matcher.ignoresPathCase = ignoresPathCase
     let routes = builder.routes.enumerated().sorted { lhs, rhs in
       let (left, right) = (lhs.element, rhs.element)
       if left.isAlias != right.isAlias { return !left.isAlias }

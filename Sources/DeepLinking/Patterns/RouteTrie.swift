@@ -66,11 +66,17 @@ struct RouteTrie: Sendable {
   private var webCatchAllRoots: [String: Int] = [:]
   /// The root of patterns without a scheme.
   private var anyRoot: Int?
+  /// Whether every literal is keyed lowercased and looked up so (``URLMatcher/ignoresPathCase``);
+  /// otherwise only a custom-scheme host is, under ``foldedRoot``.
+  let foldsPathCase: Bool
   /// The patterns without a scheme that start with a literal, again, that literal lowercased.
   ///
   /// For a custom-scheme URL, whose host compares ignoring case: every spelling of a first
   /// segment (`user`, `User`) shares one child, so that a search reaches them in one node.
   private var foldedRoot: Int?
+
+  /// An empty trie; `foldsPathCase` makes every literal compare ignoring ASCII case.
+  init(foldsPathCase: Bool = false) { self.foldsPathCase = foldsPathCase }
 
   private mutating func makeNode() -> Int {
     nodes.append(Node())
@@ -134,7 +140,9 @@ struct RouteTrie: Sendable {
       switch op.kind {
       case .literal:
         var key = storage.literalBytes(of: op)
-        if depth == 0, lowercasingFirst { key = ArraySlice(key.map(lowercasedASCII)) }
+        if foldsPathCase || (depth == 0 && lowercasingFirst) {
+          key = ArraySlice(key.map(lowercasedASCII))
+        }
         if let child = literals.child(of: Int32(node), key: key) {
           node = Int(child)
           continue
@@ -306,7 +314,8 @@ struct RouteTrie: Sendable {
       withDecodedBytes(
         bytes, range, plusIsSpace: false, mayHaveEscapes: search.layout.linkHasEscapes
       ) { decoded in
-        let child = literals.child(of: Int32(parent), key: decoded, lowercased: folded)
+        let child = literals.child(
+          of: Int32(parent), key: decoded, lowercased: folded || foldsPathCase)
         children.insert(child.map(Int.init))
       }
     }

@@ -117,7 +117,8 @@ extension URLMatcher {
       switch op.kind {
       case .literal:
         let equal = decodedEquals(
-          bytes, range, literals, op.literal, ignoringCase: index == 0 && link.hostFirst,
+          bytes, range, literals, op.literal,
+          ignoringCase: ignoresPathCase || (index == 0 && link.hostFirst),
           mayHaveEscapes: escaped)
         guard equal else { return .failure(.literal(index: index, position: position)) }
       case .wildcard:

@@ -62,6 +62,14 @@ public struct URLMatcher: Sendable {
   /// always a plus.
   public var decodesPlusAsSpace: Bool
 
+  /// Whether literal path segments compare ignoring ASCII letter case, as the scheme and the
+  /// host always do: `https://example.com/Products/7` then matches `products/<int:id>`.
+  ///
+  /// The default is `false`: a path is case-sensitive, as RFC 3986 says. Only ASCII letters
+  /// fold (`É` and `é` stay apart), and values are read as written. A router takes the
+  /// option as its matcher has it, whenever it changes.
+  public var ignoresPathCase = false
+
   /// Creates a matcher.
   /// - Parameters:
   ///   - valueConverters: The converter table; the built-ins by default.

@@ -113,7 +113,17 @@ public struct DeepLinkRouter<Destination>: Sendable {
   private var table: RouteTrie { storage.trie }
 
   /// The converters, universal-link hosts and limits that routing uses.
-  public var matcher: URLMatcher
+  ///
+  /// Changing ``URLMatcher/ignoresPathCase`` rebuilds the routes' trie, whose literals are
+  /// keyed by it.
+  public var matcher: URLMatcher {
+    didSet {
+      guard matcher.ignoresPathCase != storage.trie.foldsPathCase else { return }
+      var trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
+      for pattern in storage.trie.patterns { trie.insert(pattern) }
+      storage = Storage(trie: trie, handlers: storage.handlers)
+    }
+  }
 
   /// Called by ``route(_:context:)-(String,_)`` when no route takes the URL.
   public var unmatchedHandler: UnmatchedHandler?
@@ -122,6 +132,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Parameter matcher: The converters, universal-link hosts and limits to route with.
   public init(matcher: URLMatcher = URLMatcher()) {
     self.matcher = matcher
+    storage = Storage(trie: RouteTrie(foldsPathCase: matcher.ignoresPathCase), handlers: [])
   }
 
   /// Adds a route.
@@ -138,7 +149,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
     var trie = storage.trie
     var handlers = storage.handlers
     // Dropped first, so that the routes grow in place unless another router shares them.
-    storage = Storage(trie: RouteTrie(), handlers: [])
+    storage = Storage(trie: RouteTrie(foldsPathCase: trie.foldsPathCase), handlers: [])
     trie.insert(pattern)
     handlers.append(handler)
     storage = Storage(trie: trie, handlers: handlers)
