@@ -194,6 +194,19 @@ printTable(
     Row(name: "  floor: encode(to:), encoder doing no work", nanoseconds: encodeFloorNs),
   ], foundation: linkPrintNs, bytes: linkBytesNs)
 
+// The same links as universal links, which the link type admits by host first.
+let universalURLs = linkURLs.map { "https://example.com/" + $0.dropFirst("myapp://".count) }
+let universalParseNs = measure(universalURLs, rounds: rounds, foundation)
+let universalDecodeNs = measure(universalURLs, rounds: rounds) {
+  CodableLink(string: $0) == nil ? 0 : 1
+}
+printTable(
+  title: "The same links as universal links (https://example.com/…)",
+  rows: [
+    Row(name: "URLComponents + queryItems (baseline)", nanoseconds: universalParseNs),
+    Row(name: "decode, DeepLinkCodable", nanoseconds: universalDecodeNs),
+  ], foundation: universalParseNs, bytes: linkBytesNs)
+
 print(
   "\n  guards: hand-written decode \(guarded(handDecodeNs / linkParseNs, 0.7)), "
     + "print \(guarded(handPrintNs / linkPrintNs, 0.5)) Foundation")

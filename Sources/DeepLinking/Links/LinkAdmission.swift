@@ -83,40 +83,53 @@ func admitLink(
   {
     return layout
   }
-  let scheme = text(bytes, layout.scheme)
   guard layout.isWeb, !hosts.isEmpty else {
     let expected =
       [linkScheme].map(quoted) + schemeAliases.sorted().map(quoted)
       + (hosts.isEmpty ? [] : ["a universal link"])
     throw DeepLinkError(
-      .scheme, .scheme, input: string, value: scheme,
+      .scheme, .scheme, input: string, value: text(bytes, layout.scheme),
       problem: "is not \(quoted(linkScheme))"
         + (expected.count == 1
           ? ""
           : "; expected " + expected.dropLast().joined(separator: ", ") + " or "
             + (expected.last ?? "")))
   }
-  let host = layout.host.map { decodedText(bytes, $0, plusIsSpace: false).lowercased() } ?? ""
-  let entries = hosts.map(UniversalLinkHost.init)
-  let prefixes = entries.filter { $0.host == host }.map(\.prefix).sorted {
+  // The path prefixes of the entries for the URL's host, compared as bytes ignoring ASCII
+  // case: the reader keeps a web host only in the ASCII form a browser writes. Most entries
+  // are a host alone, with no prefix.
+  var prefixes: [[String]] = []
+  for entry in hosts {
+    let slash = entry.firstIndex(of: "/")
+    let entryHost = slash.map { String(entry[..<$0]) } ?? entry
+    guard let host = layout.host, equalsIgnoringASCIICase(bytes, host, entryHost) else {
+      continue
+    }
+    prefixes.append(slash == nil ? [] : UniversalLinkHost(entry).prefix)
+  }
+  prefixes.sort {
     ($0.count, $0.joined(separator: "/")) < ($1.count, $1.joined(separator: "/"))
   }
   guard !prefixes.isEmpty else {
     throw DeepLinkError(
-      .host, .host, input: string, value: host,
+      .host, .host, input: string, value: lowercasedHost(bytes, layout),
       problem: "is not a universal-link host of \(linkType); expected one of "
-        + Set(entries.map(\.host)).sorted().map(quoted).joined(separator: ", "))
+        + Set(hosts.map { UniversalLinkHost($0).host }).sorted().map(quoted).joined(
+          separator: ", "))
   }
-  guard scheme.lowercased() == "https" else {
+  // `http` or `https`, the web schemes: five letters are `https`.
+  guard layout.scheme.count == 5 else {
     throw DeepLinkError(
-      .scheme, .scheme, input: string, value: scheme,
+      .scheme, .scheme, input: string, value: text(bytes, layout.scheme),
       problem: "is not \"https\"; expected \"https\", as universal links are")
   }
+  guard prefixes.contains(where: { !$0.isEmpty }) else { return layout }
   // The longest prefix that the path starts with; the segments that prefixes can cover.
   let covered = min(layout.linkCount, prefixes.map(\.count).max() ?? 0)
   let path = (0..<covered).map { decodedText(bytes, layout.linkRange($0), plusIsSpace: false) }
   let fitting = prefixes.filter { path.starts(with: $0) }.max { $0.count < $1.count }
   guard let prefix = fitting else {
+    let host = lowercasedHost(bytes, layout)
     let expected = prefixes.map { "https://\(host)/\($0.joined(separator: "/"))/" }.sorted()
     let index = zip(path, prefixes[0]).prefix { $0 == $1 }.count
     throw DeepLinkError(
@@ -128,4 +141,9 @@ func admitLink(
         + expected.map(quoted).joined(separator: " or "))
   }
   return layout.droppingPathPrefix(prefix.count)
+}
+
+/// The URL's host, decoded and lowercased, for messages.
+private func lowercasedHost(_ bytes: borrowing BorrowedBytes, _ layout: URLLayout) -> String {
+  layout.host.map { decodedText(bytes, $0, plusIsSpace: false).lowercased() } ?? ""
 }
