@@ -1,4 +1,5 @@
-/// A router's patterns, arranged as a trie of link segments; the handlers stay with the router.
+/// A router's or a link type's patterns, arranged as a trie of link segments: the one engine
+/// that chooses a route; handlers and cases stay with their owner.
 ///
 /// A value of plain arrays and dictionaries: copies share their storage until one of them
 /// registers more. Not generic, so that the search is compiled once, whatever the router's
@@ -49,7 +50,7 @@ struct RouteTrie: Sendable {
   private(set) var hostCaseConflicts: [(Int, Int)] = []
   private var nodes: [Node] = []
   /// Every node's literal children, by their decoded text (lowercased in a custom-scheme
-  /// host).
+  /// host, and everywhere with ``foldsPathCase``).
   private var literals = LiteralTable()
   /// The routes after the first that end at a node, by node: routes of the same shape.
   private var sameShape: [Int32: [Int]] = [:]
