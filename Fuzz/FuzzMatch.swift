@@ -56,6 +56,22 @@ func checkRoundTrip<Link: DeepLinkCodable & Equatable>(_ type: Link.Type, _ url:
   }
 }
 
+/// Decoding with context gives the link that decoding gives, and the link printed with its
+/// context's items reads back as the same link and items.
+func checkContext<Link: DeepLinkCodable & Equatable>(_ type: Link.Type, _ url: String) {
+  guard let (link, context) = try? Link.decodeWithContext(url) else {
+    if Link(string: url) != nil { fatalError("decodeWithContext refuses \(url), decode does not") }
+    return
+  }
+  guard Link(string: url) == link else { fatalError("decodeWithContext disagrees on \(url)") }
+  guard let printed = try? link.urlString(adding: context.queryItems) else { return }
+  guard let again = try? Link.decodeWithContext(printed), again.link == link,
+    again.context.queryItems == context.queryItems
+  else {
+    fatalError("\(link) with \(context.queryItems) printed \(printed), which does not read back")
+  }
+}
+
 /// A hand-written link whose parts come from the input, for the checked builder of
 /// `DeepLinkRepresentable`.
 struct FuzzPlainLink: DeepLinkRepresentable {
@@ -157,6 +173,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkRoundTrip(FuzzFormLink.self, url)
   checkRoundTrip(FuzzNestedLink.self, url)
   checkRoundTrip(FuzzCaselessLink.self, url)
+  checkContext(FuzzLink.self, url)
+  checkContext(FuzzFormLink.self, url)
   _ = try? URLPattern(validating: url)
   fuzzPrinting(url.split(separator: "|", omittingEmptySubsequences: false).map(String.init))
   return 0

@@ -157,6 +157,9 @@ let floorCount = FloorEncoder.Count()
 let linkParseNs = measure(linkURLs, rounds: rounds, foundation)
 let handDecodeNs = measure(linkURLs, rounds: rounds) { HandLink(string: $0) == nil ? 0 : 1 }
 let codableDecodeNs = measure(linkURLs, rounds: rounds) { CodableLink(string: $0) == nil ? 0 : 1 }
+let contextDecodeNs = measure(linkURLs, rounds: rounds) {
+  (try? CodableLink.decodeWithContext($0)) == nil ? 0 : 1
+}
 let decodeFloorNs = measure(floorAnswers, rounds: rounds) {
   (try? CodableLink(from: FloorDecoder(answer: $0))) == nil ? 0 : 1
 }
@@ -181,6 +184,7 @@ printTable(
     Row(name: "URLComponents + queryItems (baseline)", nanoseconds: linkParseNs),
     Row(name: "decode, hand-written conformance", nanoseconds: handDecodeNs),
     Row(name: "decode, DeepLinkCodable", nanoseconds: codableDecodeNs),
+    Row(name: "decodeWithContext, DeepLinkCodable", nanoseconds: contextDecodeNs),
     Row(name: "  floor: init(from:), decoder doing no work", nanoseconds: decodeFloorNs),
   ], foundation: linkParseNs, bytes: linkBytesNs)
 printTable(

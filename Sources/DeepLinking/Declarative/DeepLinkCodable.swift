@@ -185,14 +185,61 @@ extension DeepLinkCodable {
     try decodeWithState(string, in: LinkTable.of(Self.self)).link
   }
 
-  /// Decodes `string` by `table`, and returns the link with the state that decoded it.
-  static func decodeWithState(_ string: String, in table: LinkTable) throws(DeepLinkError) -> (
-    link: Self, state: LinkDecodingState
+  /// Decodes a URL string into a link and what else the URL carried: the query items that
+  /// no value read, the fragment, and how it came (custom scheme or universal link).
+  ///
+  /// ```swift
+  /// let (link, context) = try AppLink.decodeWithContext("myapp://user/42?utm_source=mail")
+  /// // .user(id: 42), context.value(forItem: "utm_source") == "mail"
+  /// ```
+  /// - Parameter string: The URL string, custom-scheme or universal link.
+  /// - Returns: The link and its context.
+  /// - Throws: A ``DeepLinkError``, as ``decode(_:)-(String)`` does.
+  public static func decodeWithContext(_ string: String) throws(DeepLinkError) -> (
+    link: Self, context: DeepLinkContext
   ) {
+    let decoded = try decodeWithState(
+      string, in: LinkTable.of(Self.self), recordingQueryLabels: true)
+    return (decoded.link, decoded.state.context)
+  }
+
+  /// The link's custom-scheme URL with `items` after its own query items, such as a
+  /// campaign's: decoding it with ``decodeWithContext(_:)`` gives this link, and `items` as
+  /// the context's query items.
+  ///
+  /// ```swift
+  /// try AppLink.user(id: 42).urlString(adding: [URLQueryItem(name: "utm_source", value: "mail")])
+  /// // myapp://user/42?utm_source=mail
+  /// ```
+  /// - Parameter items: The items to add.
+  /// - Returns: The URL string.
+  /// - Throws: A ``DeepLinkError`` when the link does not print, or an item would be read as
+  ///   one of the link's values (an item named like one of them).
+  public func urlString(adding items: [URLQueryItem]) throws(DeepLinkError) -> String {
+    var builder = try deepLinkBuilder()
+    builder.queryItems += items
+    let printed = try builder.string()
+    let readBack = try? Self.decodeWithContext(printed).context.queryItems
+    guard readBack == items.map({ URLQueryItem(name: $0.name, value: $0.value ?? "") }) else {
+      let label = items.first { item in !(readBack ?? []).contains { $0.name == item.name } }
+      throw DeepLinkError.printing(
+        .unprintable, self, .url, value: nil,
+        problem: "the added query item \(quoted(label?.name ?? "")) would be read as a value "
+          + "of the link; expected items that no value of \(Self.self) reads")
+    }
+    return printed
+  }
+
+  /// Decodes `string` by `table`, and returns the link with the state that decoded it; with
+  /// `recordingQueryLabels`, the state notes the query labels that values read.
+  static func decodeWithState(
+    _ string: String, in table: LinkTable, recordingQueryLabels: Bool = false
+  ) throws(DeepLinkError) -> (link: Self, state: LinkDecodingState) {
     // Everything but `init(from:)` happens in non-generic code, compiled once.
     let state = try LinkDecodingState(
       decoding: string, table: table, scheme: scheme, schemeAliases: schemeAliases,
       universalLinkHosts: universalLinkHosts, linkType: Self.self)
+    state.recordsQueryLabels = recordingQueryLabels
     let link = try decodeCase(state)
     if state.checksPrinting {
       do {

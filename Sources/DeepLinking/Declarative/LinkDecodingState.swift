@@ -27,6 +27,15 @@ final class LinkDecodingState {
   /// universal-link form, whose first path segment is read with its case, to a route that
   /// another route may win over in the custom-scheme form that prints, which ignores it.
   let checksPrinting: Bool
+  /// The URL's host, for a universal link; `nil` for a custom-scheme URL.
+  private let universalLinkHost: Range<Int>?
+  /// The URL's scheme.
+  private let schemeRange: Range<Int>
+  /// The query labels that values have read, when ``recordsQueryLabels``: what the link's
+  /// context leaves out.
+  private(set) var readQueryLabels: [String] = []
+  /// Whether decoding notes the query labels it reads, for the link's context.
+  var recordsQueryLabels = false
   /// The level of the route being decoded: 0 for the top link, 1 for the link it mounts.
   var level = 0
   /// An error found where the decoding protocols give no way to throw one (a container's
@@ -43,6 +52,8 @@ final class LinkDecodingState {
     self.match = nil
     self.queryItems = queryItems
     self.checksPrinting = false
+    self.universalLinkHost = nil
+    self.schemeRange = 0..<0
   }
 
   /// Reads `url`, admits it for the link type, and picks the most specific route of `table`
@@ -55,7 +66,7 @@ final class LinkDecodingState {
     let matcher = table.matcher
     var chosen: Int?
     var chosenMatch: URLMatch?
-    var isWeb = false
+    var admitted: URLLayout?
     let failure: DeepLinkError? = matcher.withURLLayout(
       url, failure: { $0 },
       { bytes, read in
@@ -67,19 +78,37 @@ final class LinkDecodingState {
         } catch {
           return error
         }
-        isWeb = layout.isWeb
+        admitted = layout
         chosen = table.route(for: url, bytes, layout, match: &chosenMatch)
         return chosen == nil ? nearestRoute(url, bytes, layout, table, linkType: linkType) : nil
       })
     if let failure { throw failure }
-    guard let chosen, let chosenMatch else { throw DeepLinkError.internalInconsistency(url) }
+    guard let chosen, let chosenMatch, let admitted else {
+      throw DeepLinkError.internalInconsistency(url)
+    }
     self.url = url
     self.madeCaseName = ""
     self.topLinkType = linkType
     self.levels = table.routes[chosen].levels
     self.match = chosenMatch
     self.queryItems = []
-    self.checksPrinting = table.routes[chosen].isAlias || (isWeb && table.hasRivals[chosen])
+    self.checksPrinting =
+      table.routes[chosen].isAlias || (admitted.isWeb && table.hasRivals[chosen])
+    self.universalLinkHost = admitted.isWeb ? admitted.host : nil
+    self.schemeRange = admitted.scheme
+  }
+
+  /// What the URL carried beside the values read: the query items no value read, the
+  /// fragment, and how it came (``recordsQueryLabels`` must have been on while decoding).
+  var context: DeepLinkContext {
+    let origin: DeepLinkContext.Origin = withUTF8Bytes(url) { bytes in
+      universalLinkHost.map { .universalLink(host: asciiLowercased(bytes, $0)) }
+        ?? .customScheme(asciiLowercased(bytes, schemeRange))
+    }
+    return DeepLinkContext(
+      origin: origin,
+      queryItems: (match?.queryItems ?? []).filter { !readQueryLabels.contains($0.name) },
+      fragment: match?.fragment)
   }
 
   /// The name of the route chosen: its case names joined with `.`.
@@ -117,6 +146,7 @@ final class LinkDecodingState {
     if let index = pathIndex(for: label), let match {
       return [match.parameterText(index)]
     }
+    if recordsQueryLabels { readQueryLabels.append(label) }
     if let match { return match.queryText.values(named: label) }
     return queryItems.filter { $0.name == label }.map { $0.value ?? "" }
   }
@@ -126,6 +156,7 @@ final class LinkDecodingState {
     if let index = pathIndex(for: label), let match {
       return match.parameterText(index)
     }
+    if recordsQueryLabels { readQueryLabels.append(label) }
     if let match { return match.queryText.firstValue(named: label) }
     for item in queryItems where item.name == label { return item.value ?? "" }
     return nil
