@@ -194,7 +194,7 @@ extension DeepLinkCodable {
   /// ```
   /// - Parameter string: The URL string, custom-scheme or universal link.
   /// - Returns: The link and its context.
-  /// - Throws: A ``DeepLinkError``, as ``decode(_:)-(String)`` does.
+  /// - Throws: A ``DeepLinkError``, as `decode(_:)` does.
   public static func decodeWithContext(_ string: String) throws(DeepLinkError) -> (
     link: Self, context: DeepLinkContext
   ) {
