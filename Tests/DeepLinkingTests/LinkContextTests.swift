@@ -84,6 +84,9 @@ enum FormContextLink: DeepLinkCodable, Hashable {
     let (decoded, context) = try ContextLink.decodeWithContext(printed)
     #expect(decoded == link)
     #expect(context.queryItems == items)
+    // An item without a value prints nothing, as in any builder.
+    let withNil = try link.urlString(adding: [URLQueryItem(name: "gclid", value: nil)] + items)
+    #expect(withNil == printed)
   }
 
   /// An item named like one of the link's values would be read as the value: refused.

@@ -203,9 +203,10 @@ extension DeepLinkCodable {
     return (decoded.link, decoded.state.context)
   }
 
-  /// The link's custom-scheme URL with `items` after its own query items, such as a
-  /// campaign's: decoding it with ``decodeWithContext(_:)`` gives this link, and `items` as
-  /// the context's query items.
+  /// The link's custom-scheme URL with `items`, such as a campaign's, after its own query items.
+  ///
+  /// Decoding it with ``decodeWithContext(_:)`` gives this link, and `items` as the context's
+  /// query items. Items with a `nil` value are left out, as ``DeepLinkBuilder`` leaves them.
   ///
   /// ```swift
   /// try AppLink.user(id: 42).urlString(adding: [URLQueryItem(name: "utm_source", value: "mail")])
@@ -220,7 +221,7 @@ extension DeepLinkCodable {
     builder.queryItems += items
     let printed = try builder.string()
     let readBack = try? Self.decodeWithContext(printed).context.queryItems
-    guard readBack == items.map({ URLQueryItem(name: $0.name, value: $0.value ?? "") }) else {
+    guard readBack == items.filter({ $0.value != nil }) else {
       let label = items.first { item in !(readBack ?? []).contains { $0.name == item.name } }
       throw DeepLinkError.printing(
         .unprintable, self, .url, value: nil,
