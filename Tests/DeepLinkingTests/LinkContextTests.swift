@@ -84,9 +84,19 @@ enum FormContextLink: DeepLinkCodable, Hashable {
     let (decoded, context) = try ContextLink.decodeWithContext(printed)
     #expect(decoded == link)
     #expect(context.queryItems == items)
-    // An item without a value prints nothing, as in any builder.
+    // An item without a value prints nothing, as in any builder: `?flag` in a URL's context
+    // does not come back.
     let withNil = try link.urlString(adding: [URLQueryItem(name: "gclid", value: nil)] + items)
     #expect(withNil == printed)
+    let flagged = try ContextLink.decodeWithContext("myapp://search/x?flag&n=1").context
+    #expect(
+      flagged.queryItems == [
+        URLQueryItem(name: "flag", value: nil), URLQueryItem(name: "n", value: "1"),
+      ])
+    #expect(flagged.value(forItem: "flag") == "")
+    let reprinted = try ContextLink.search(query: "x", page: nil).urlString(
+      adding: flagged.queryItems)
+    #expect(reprinted == "myapp://search/x?n=1")
   }
 
   /// An item named like one of the link's values would be read as the value: refused.
