@@ -96,3 +96,18 @@ enum FuzzValuesLink: DeepLinkCodable, Hashable {
     "id": "id/<uuid:id>",
   ]
 }
+
+/// The URL shapes beyond host and path: optional trailing parameters, for decode → print →
+/// decode and print → decode.
+enum FuzzShapesLink: DeepLinkCodable, Hashable {
+  case user(id: Int, section: String?)
+  case docs(page: String?)
+  case archive(year: Int?, month: Int?)
+  case posts(id: Int)
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = [
+    "user": "user/<int:id>/<section?>", "docs": "docs/<path:page?>",
+    "archive": "archive/<int:year?>/<int:month?>", "posts": "user/<int:id>/posts",
+  ]
+}

@@ -10,7 +10,7 @@ import Foundation
 
 let patterns: [URLPattern] = [
   "myapp://user/<int:id>", "myapp://:section/<path:rest>", "https://example.com/<float:x>/*",
-  "user/<uuid:id>/:name", "myapp://a%20b/<string:s>",
+  "user/<uuid:id>/:name", "myapp://a%20b/<string:s>", "myapp://opt/<int:n?>/<path:p?>",
 ]
 let matcher = URLMatcher(universalLinkHosts: ["example.com"], maximumURLLength: 4096)
 
@@ -174,8 +174,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkRoundTrip(FuzzFormLink.self, url)
   checkRoundTrip(FuzzNestedLink.self, url)
   checkRoundTrip(FuzzCaselessLink.self, url)
+  checkRoundTrip(FuzzShapesLink.self, url)
   checkContext(FuzzLink.self, url)
   checkContext(FuzzFormLink.self, url)
+  checkContext(FuzzShapesLink.self, url)
   _ = try? URLPattern(validating: url)
   fuzzPrinting(url.split(separator: "|", omittingEmptySubsequences: false).map(String.init))
   return 0

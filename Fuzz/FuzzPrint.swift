@@ -57,7 +57,7 @@ struct Recipe {
 
 /// A link made from `recipe`, or `nil` when a value type refuses its text.
 func makeLink(_ recipe: inout Recipe) -> (any DeepLinkCodable & Equatable)? {
-  switch recipe.byte() % 8 {
+  switch recipe.byte() % 9 {
   case 0:
     return FuzzLink.user(id: recipe.integer(Int.self), tab: recipe.flag() ? recipe.text() : nil)
   case 1:
@@ -86,6 +86,14 @@ func makeLink(_ recipe: inout Recipe) -> (any DeepLinkCodable & Equatable)? {
     return FuzzFormLink.find(
       query: recipe.text(), tags: (0..<recipe.byte() % 3).map { _ in recipe.text() },
       page: recipe.flag() ? recipe.integer(Int.self) : nil)
+  case 7:
+    let year = recipe.flag() ? recipe.integer(Int.self) : nil
+    return [
+      FuzzShapesLink.user(
+        id: recipe.integer(Int.self), section: recipe.flag() ? recipe.text() : nil),
+      FuzzShapesLink.docs(page: recipe.flag() ? recipe.text() : nil),
+      FuzzShapesLink.archive(year: year, month: recipe.flag() ? recipe.integer(Int.self) : nil),
+    ][Int(recipe.byte() % 3)]
   default:
     guard let tag = recipe.tag() else { return nil }
     let account = FuzzAccountLink.tagged(tag: tag, tags: [])

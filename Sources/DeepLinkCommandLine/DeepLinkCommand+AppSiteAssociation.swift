@@ -33,10 +33,10 @@ extension DeepLinkCommand {
     let prefixes = entries.filter { $0.first?.lowercased() == website }.map { $0.dropFirst() }
     var routes: [(comment: String, segments: [URLPattern._PrintedSegment])] = []
     for (name, pattern, isAlias) in Link._allRoutes {
-      guard let path = pattern._universalLinkPath(on: website) else { continue }
+      guard let paths = pattern._universalLinkPaths(on: website) else { continue }
       let comment = "\(name): \(pattern.source)" + (isAlias ? " (alias)" : "")
       for prefix in prefixes.sorted(by: { $0.count < $1.count }) {
-        routes.append((comment, prefix.map { .literal($0) } + path))
+        routes += paths.map { (comment, prefix.map { .literal($0) } + $0) }
       }
     }
     return appSiteAssociation(
@@ -71,8 +71,8 @@ extension DeepLinkCommand {
   public static func appSiteAssociation(
     appIDs: [String], patterns: [URLPattern], on website: String, ignoresPathCase: Bool = false
   ) -> Result {
-    let routes = patterns.compactMap { pattern in
-      pattern._universalLinkPath(on: website).map { (pattern.source, $0) }
+    let routes = patterns.flatMap { pattern in
+      (pattern._universalLinkPaths(on: website) ?? []).map { (pattern.source, $0) }
     }
     guard !routes.isEmpty else {
       return Result(

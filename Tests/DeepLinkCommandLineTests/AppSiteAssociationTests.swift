@@ -224,13 +224,34 @@ import Testing
     ]
   }
 
+  /// Optional parameters: the file opens the path with and without them.
+  enum Optional: DeepLinkCodable, Hashable {
+    case user(id: Int, section: String?)
+    case docs(page: String?)
+    case archive(year: Int?, month: Int?)
+    case posts(id: Int)
+    static let scheme = "optional"
+    static let universalLinkHosts: Set<String> = ["example.net"]
+    static let routes: [String: URLPattern] = [
+      "user": "user/<int:id>/<section?>", "docs": "docs/<path:page?>",
+      "archive": "archive/<int:year?>/<int:month?>", "posts": "user/<int:id>/posts",
+    ]
+  }
+
+  @Test func opensThePathsOfOptionalParameters() throws {
+    let tokens = ["user", "42", "x", "posts", "docs", "archive"]
+    let counts = try checkOpens(Optional.self, host: "example.net", tokens: tokens)
+    #expect(counts == (paths: 516, decoded: 106, opened: 256))
+  }
+
   @Test func opensThePathsOfNestedRoutes() throws {
     let tokens = ["user", "42", "x", "posts", "files", "about"]
     let counts = try checkOpens(Nested.self, host: "example.net", tokens: tokens)
     #expect(counts == (paths: 516, decoded: 100, opened: 120))
   }
 
-  /// Random route tables of literals, string parameters, `*` and rests: with no types to
+  /// Random route tables of literals, string parameters, `*`, rests and optional parameters
+  /// (`<opt?>`, `<path:rest?>`): with no types to
   /// tell apart, the file opens exactly the paths that some route matches, by the library's
   /// own matching of universal links; except that a rest after a parameter (`<x>/c/<path:p>`)
   /// also opens paths where the parameter would take several segments (`/a/b/c/d`), which
@@ -255,13 +276,18 @@ import Testing
           let piece = pieces[random.next(below: pieces.count)]
           return piece == "<x>" ? "<x\(index)>" : piece
         }
-        if random.next(below: 4) == 0 { segments.append("<path:rest>") }
+        switch random.next(below: 8) {
+        case 0, 1: segments.append("<path:rest>")
+        case 2: segments.append("<path:rest?>")
+        case 3: segments.append("<opt?>")
+        default: break
+        }
         sources.insert(segments.joined(separator: "/"))
       }
       let patterns = try sources.sorted().map { try URLPattern(validating: $0) }
       // A rest after a parameter or `*`.
       let loose = sources.contains { source in
-        source.hasSuffix("<path:rest>") && (source.contains("<x") || source.contains("*"))
+        source.contains("<path:rest") && (source.contains("<x") || source.contains("*"))
       }
       let result = DeepLinkCommand.appSiteAssociation(
         appIDs: [Self.appID], patterns: patterns, on: "example.com")

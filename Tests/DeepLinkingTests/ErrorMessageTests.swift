@@ -214,6 +214,10 @@ import Testing
       #"pattern segment 3 of "myapp://a/:id/<id>": "<id>" repeats the parameter name "id"; expected each name once"#
     ),
     (
+      "myapp://a/<tab?>/b",
+      #"pattern segment 2 of "myapp://a/<tab?>/b": "<tab?>" is optional, but "b" after it is not; expected optional parameters only at the end of the path"#
+    ),
+    (
       "myapp://a/user-<id>",
       #"pattern segment 2 of "myapp://a/user-<id>": "user-<id>" mixes a parameter with text; expected a parameter to fill the whole segment"#
     ),

@@ -8,7 +8,8 @@ import Testing
 /// The model matches every route on its own with `URLPattern.match` and picks the most
 /// specific segment by segment (a literal, then `int`, `uuid` and `float`, then string
 /// parameters and `<path:…>`); exact ties go to a case's route before any alias, then to the
-/// case name that sorts first. Routes with `*` never decode, and neither does a link whose
+/// case name that sorts first. A route with optional parameters (`<s?>`) is a route of each
+/// length it can have. Routes with `*` never decode, and neither does a link whose
 /// printed URL the model decodes as another. Seeded random tables, which the
 /// enum reads through `_decode(_:routes:aliases:)` (a type's own routes are read once), with
 /// aliases and a mounted link, and URLs in both the custom-scheme and the universal-link form:
@@ -70,6 +71,16 @@ import Testing
   static let tokens = [
     "a", "b", "A", "<int:n>", "<uuid:u>", "<float:f>", "<s>", ":t", "*", "<path:p>",
   ]
+  /// Optional parameters, which only optional ones may follow.
+  static let optionalTokens = ["<s?>", "<int:n?>", "<path:p?>"]
+
+  /// The parameter name of a token, or `nil` for a literal or `*`.
+  static func parameterName(_ token: String) -> String? {
+    if token.hasPrefix(":") { return String(token.dropFirst()) }
+    guard token.hasPrefix("<") else { return nil }
+    let inner = token.dropFirst().prefix { $0 != ">" && $0 != "?" }
+    return String(inner.split(separator: ":").last ?? inner)
+  }
   // Capitals and escapes too: the host (the first segment) is read ignoring case, the rest
   // not, and escapes are decoded before any comparison, in both.
   static let values = [
@@ -88,9 +99,15 @@ import Testing
     for index in 0..<Int.random(in: 1...6, using: &random) {
       var segments: [String] = []
       for _ in 0..<Int.random(in: 1...3, using: &random) {
-        let token = tokens.randomElement(using: &random) ?? "a"
-        let isParameter = token.hasPrefix("<") || token.hasPrefix(":")
-        if isParameter, segments.contains(token) { continue }
+        // Never the first segment, the host; after an optional one, only optional ones.
+        let optional =
+          !segments.isEmpty
+          && (segments.last?.hasSuffix("?>") == true || Int.random(in: 0..<4, using: &random) == 0)
+        let token = (optional ? optionalTokens : tokens).randomElement(using: &random) ?? "a"
+        if let name = parameterName(token), segments.contains(where: { parameterName($0) == name })
+        {
+          continue
+        }
         segments.append(token)
         if token.hasPrefix("<path:") { break }
       }
@@ -136,6 +153,17 @@ import Testing
     }
     for (name, patterns) in table.aliases {
       sources += patterns.map { (name, $0.source, true) }
+    }
+    // A route with optional parameters is a route of each length it can have.
+    sources = sources.flatMap { name, source, isAlias in
+      let segments = source.split(separator: "/", omittingEmptySubsequences: false)
+      guard let first = segments.firstIndex(where: { $0.hasSuffix("?>") }) else {
+        return [(name, source, isAlias)]
+      }
+      return (first...segments.count).map { length in
+        let present = segments[..<length].map { $0.replacingOccurrences(of: "?>", with: ">") }
+        return (name, present.joined(separator: "/"), isAlias)
+      }
     }
     return sources.compactMap { name, source, isAlias in
       guard !source.contains("*") else { return nil }

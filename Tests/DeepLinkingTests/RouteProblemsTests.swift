@@ -59,7 +59,7 @@ enum TypoLink: DeepLinkCodable, Hashable {
         #"the route of case "broken", "broken/<int:id", is not a valid pattern (pattern segment 2 "<int:id" has no closing ">"; expected "<name>" or "<converter:name>")"#,
         #"the route of case "byName", "u/<name>", has the same shape as "u/<id>" of case "byID", which always wins; expected routes that differ in a literal or a parameter type"#,
         #"the route of case "code", "code/<itn:code>", uses converter "itn", which links do not have; expected one of "string", "int", "float", "uuid", "path", or the converter name of a DeepLinkValue type"#,
-        #"the route of case "item", "item/<int:id>", puts "id", an optional value, in the path, where nil does not print; expected a non-optional value, or "id" in the query"#,
+        #"the route of case "item", "item/<int:id>", puts "id", an optional value, in the path, where nil does not print; expected a non-optional value, an optional parameter ("<id?>") at the end of the path, or "id" in the query"#,
         #"the route of case "schemed", "other://schemed", has a scheme; expected host and path only"#,
         #"the route "sttings" of MistakenLink.routes names no case of MistakenLink; expected a case of that name, or the name CodingKeys give the case if they rename it"#,
         #"the route of case "tags", "tags/<tags>", puts "tags", an array, in the path; expected a single value, or "tags" in the query"#,

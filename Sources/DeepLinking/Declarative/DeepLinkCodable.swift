@@ -376,10 +376,27 @@ extension DeepLinkCodable {
     let caseName = link.caseName
     // The values the path takes, one bit each; the rest become query items.
     var taken = SmallIndexSet()
-    func take(_ name: String) throws(DeepLinkError) -> String {
+    /// The optional parameter that is `nil`, after which the path stops.
+    var absent: String?
+    /// The text of the value `name`, or `nil` for an optional parameter that is `nil`.
+    func take(_ name: String, optional: Bool) throws(DeepLinkError) -> String? {
       var index = values.indices.first { !taken.contains($0) && values[$0].label == name }
       if index == nil, storage.parameterCount == 1 {
         index = values.indices.first { !taken.contains($0) && values[$0].label == "_0" }
+      }
+      let isNil =
+        link.nilLabels.contains(name)
+        || (storage.parameterCount == 1 && link.nilLabels.contains("_0"))
+      if index == nil, optional, isNil {
+        absent = absent ?? name
+        return nil
+      }
+      if let absent {
+        throw DeepLinkError.printing(
+          .unprintable, self, .url, value: nil,
+          problem: "\(quoted(absent)) is nil, but \(quoted(name)) after it in the path of the "
+            + "route \(quoted(route.pattern.source)) is not; expected nil for every optional "
+            + "parameter after a nil one")
       }
       if index == nil, link.nilLabels.contains(name) {
         throw DeepLinkError.printing(
@@ -397,6 +414,12 @@ extension DeepLinkCodable {
             + "is not a single associated value of case \(quoted(caseName))")
       }
       taken.insert(index)
+      if optional, text.isEmpty {
+        throw DeepLinkError.printing(
+          .unprintable, self, .url, value: nil,
+          problem: "\(quoted(name)) is empty, which the route \(quoted(route.pattern.source)) "
+            + "prints as nothing and reads back as nil; expected nil or a non-empty value")
+      }
       return text
     }
     // Walk the compiled ops (plain data) rather than the tokens.
@@ -407,13 +430,13 @@ extension DeepLinkCodable {
       case .wildcard:
         break  // a defect, found before
       case .parameter:
-        let text = try take(storage.name(of: op))
+        guard let text = try take(storage.name(of: op), optional: op.isOptional) else { continue }
         if let builtIn = op.builtIn {
           try check(text, .pathSegment(parts.count + 1), builtIn)
         }
         parts.append(text)
       case .rest:
-        let text = try take(storage.name(of: op))
+        guard let text = try take(storage.name(of: op), optional: op.isOptional) else { continue }
         for part in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         {
           parts.append(String(Substring(part)))

@@ -144,7 +144,7 @@ final class LinkDecodingState {
   /// The values for `label`: one for a path parameter, one per query item otherwise.
   func strings(for label: String) -> [String] {
     if let index = pathIndex(for: label), let match {
-      return [match.parameterText(index)]
+      return match.parameterText(index).map { [$0] } ?? []
     }
     if recordsQueryLabels { readQueryLabels.append(label) }
     if let match { return match.queryText.values(named: label) }

@@ -27,7 +27,11 @@ final class RouteProbe {
   private(set) var valueTypes: [String: Any.Type] = [:]
   /// The values of a ``DeepLinkRoutes`` type, which mount its routes, in order.
   private(set) var mounts: [(label: String, type: any DeepLinkRoutes.Type)] = []
+  /// The labels of optional values that the route puts in a required path parameter.
   private(set) var optionalPathLabels: [String] = []
+  /// The labels of values that are not optional, which the route puts in an optional path
+  /// parameter (`<section?>`).
+  private(set) var requiredOptionalPathLabels: [String] = []
   private(set) var arrayPathLabels: [String] = []
   /// The case made up, when the probe got to the end of its values.
   var madeUp: Any?
@@ -70,7 +74,14 @@ final class RouteProbe {
   fileprivate func asked(_ label: String, optional: Bool) {
     labels.append(label)
     if optional { optionalLabels.insert(label) }
-    if optional, isPathValue(label) { optionalPathLabels.append(label) }
+    guard isPathValue(label) else { return }
+    let storage = pattern.storage
+    let name =
+      label == "_0" && storage.parameterIndex(named: label) == nil
+      ? storage.parameterNames.first ?? label : label
+    let optionalInPath = storage.isOptionalParameter(named: name)
+    if optional, !optionalInPath { optionalPathLabels.append(label) }
+    if !optional, optionalInPath { requiredOptionalPathLabels.append(label) }
   }
 
   fileprivate func asked(_ label: String, type: Any.Type) {

@@ -99,11 +99,16 @@ func linkRouteProblems(
       }
     }
     if let winner = winners[index] {
+      let other = table.routes[winner].pattern
+      let hasOptional = (route.pattern.storage.ops + other.storage.ops).contains { $0.isOptional }
       add(
         .unreachableRoute,
-        "has the same shape as \(quoted(table.routes[winner].pattern.source)) of case "
-          + "\(quoted(table.routes[winner].name)), which always wins; expected routes that "
-          + "differ in a literal or a parameter type")
+        "has the same shape as \(quoted(other.source)) of case "
+          + "\(quoted(table.routes[winner].name)), "
+          + (hasOptional
+            ? "which wins every URL both match; expected routes that differ in a literal or a "
+              + "parameter type, also where optional parameters are absent"
+            : "which always wins; expected routes that differ in a literal or a parameter type"))
     }
   }
   return problems
@@ -226,7 +231,14 @@ private func levelProblems(
     add(
       .invalidRoute,
       "puts \(quoted(label)), an optional value, in the path, where nil does not print; "
-        + "expected a non-optional value, or \(quoted(label)) in the query")
+        + "expected a non-optional value, an optional parameter (\"<\(label)?>\") at the end "
+        + "of the path, or \(quoted(label)) in the query")
+  }
+  for label in found.requiredOptionalPathLabels {
+    add(
+      .invalidRoute,
+      "makes \(quoted(label)) optional in the path, but the value is not optional, so a URL "
+        + "without it does not decode; expected an Optional value, or a required parameter")
   }
   for label in found.arrayPathLabels {
     add(

@@ -84,6 +84,8 @@ struct PatternCompiler {
     var slashOrBracketBeforeColon = false
     for index in 0..<sourceCount {
       switch bytes[index] {
+      case UInt8(ascii: "?") where index + 1 < sourceCount && bytes[index + 1] == UInt8(ascii: ">"):
+        break  // `<name?>`, an optional parameter
       case UInt8(ascii: "?"), UInt8(ascii: "#"):
         throw failure(
           .pattern, text(index..<sourceCount),
@@ -141,14 +143,17 @@ struct PatternCompiler {
     }
     let example = "\"<name>\" or \"<converter:name>\""
     if first == UInt8(ascii: "<"), last == UInt8(ascii: ">"), range.count >= 2 {
-      let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+      // `<name?>`: an optional parameter, whose name ends before the `?`.
+      let isOptional = range.count > 2 && bytes[range.upperBound - 2] == UInt8(ascii: "?")
+      let inner = (range.lowerBound + 1)..<(range.upperBound - (isOptional ? 2 : 1))
       let colons = bytes[inner].lazy.filter { $0 == UInt8(ascii: ":") }.count
       guard colons < 2 else {
         throw failure(component, text(range), "is not a parameter; expected \(example)")
       }
       guard let colon = inner.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
         try checkName(inner, of: range, component, example)
-        return URLPattern.Op(kind: .parameter, builtIn: .string, text: textRange)
+        return URLPattern.Op(
+          kind: .parameter, builtIn: .string, text: textRange, isOptional: isOptional)
       }
       let converter = inner.lowerBound..<colon
       guard isName(converter) else {
@@ -159,10 +164,11 @@ struct PatternCompiler {
       }
       try checkName((colon + 1)..<inner.upperBound, of: range, component, example)
       if bytes[converter].elementsEqual("path".utf8) {
-        return URLPattern.Op(kind: .rest, builtIn: .path, text: textRange)
+        return URLPattern.Op(kind: .rest, builtIn: .path, text: textRange, isOptional: isOptional)
       }
       let builtIn = BuiltInConverter.allCases.first { bytes[converter].elementsEqual($0.name.utf8) }
-      return URLPattern.Op(kind: .parameter, builtIn: builtIn, text: textRange)
+      return URLPattern.Op(
+        kind: .parameter, builtIn: builtIn, text: textRange, isOptional: isOptional)
     }
     if first == UInt8(ascii: "<"), !segment.contains(UInt8(ascii: ">")) {
       throw failure(component, text(range), "has no closing \">\"; expected \(example)")
@@ -216,7 +222,8 @@ struct PatternCompiler {
     return start..<bytes.count
   }
 
-  /// Refuses a `<path:…>` in the host or before the last segment, and a repeated name.
+  /// Refuses a `<path:…>` in the host or before the last segment, an optional parameter in
+  /// the host or before a required segment, and a repeated name.
   private func checkRestsAndNames(
     authority: URLPattern.Op?, ops: [URLPattern.Op]
   ) throws(DeepLinkError) {
@@ -229,6 +236,19 @@ struct PatternCompiler {
       if op.kind == .rest, offset != all.count - 1 {
         throw failure(
           component, value, "captures the rest of the path; expected it to be the last segment")
+      }
+      if op.isOptional, offset == 0 {
+        throw failure(
+          component, value,
+          "is optional in the host's place; expected a required host, and optional "
+            + "parameters only at the end of the path")
+      }
+      if op.isOptional, let next = all[(offset + 1)...].first(where: { !$0.isOptional }) {
+        let nextText = text(Int(next.text.lowerBound)..<Int(next.text.upperBound))
+        throw failure(
+          component, value,
+          "is optional, but \(quoted(nextText)) after it is not; expected optional "
+            + "parameters only at the end of the path")
       }
       guard op.isNamed, !allowsRepeatedNames else { continue }
       let name = URLPattern.Storage.nameRange(of: op, in: bytes)

@@ -133,11 +133,16 @@ struct RouteTrie: Sendable {
 
   /// Adds the ops of `storage` under `root` for route `route`, the first literal lowercased
   /// when `lowercasingFirst`, and returns the routes it ties with.
+  ///
+  /// A route with optional parameters ends at the node before each of them too, as the route
+  /// whose path stops there.
   private mutating func insert(
     _ storage: URLPattern.Storage, _ route: Int, at root: Int, lowercasingFirst: Bool
   ) -> [(Int, Int)] {
     var node = root
+    var ties: [(Int, Int)] = []
     for (depth, op) in storage.ops.enumerated() {
+      if op.isOptional { ties += end(route, at: node) }
       switch op.kind {
       case .literal:
         var key = storage.literalBytes(of: op)
@@ -172,7 +177,7 @@ struct RouteTrie: Sendable {
       case .rest:
         let converter = storage.converterName(of: op)
         if let index = nodes[node].rests.firstIndex(where: { $0.converter == converter }) {
-          let ties = nodes[node].rests[index].routes.map { ($0, route) }
+          ties += nodes[node].rests[index].routes.map { ($0, route) }
           nodes[node].rests[index].routes.append(route)
           return ties
         }
@@ -180,9 +185,14 @@ struct RouteTrie: Sendable {
         let position =
           nodes[node].rests.firstIndex { converter < $0.converter } ?? nodes[node].rests.endIndex
         nodes[node].rests.insert(edge, at: position)
-        return []
+        return ties
       }
     }
+    return ties + end(route, at: node)
+  }
+
+  /// Ends route `route` at `node`, and returns the routes it ties with there.
+  private mutating func end(_ route: Int, at node: Int) -> [(Int, Int)] {
     let ties = routes(at: node).map { ($0, route) }
     if nodes[node].route < 0 {
       nodes[node].route = Int32(route)

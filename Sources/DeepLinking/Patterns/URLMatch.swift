@@ -83,8 +83,9 @@ public struct URLMatch: Sendable {
   var fragmentRange: Range<Int>? {
     fragmentBounds.0 < 0 ? nil : Int(fragmentBounds.0)..<Int(fragmentBounds.1)
   }
+  /// How many parameters have a value: all but the optional ones absent at the end.
   var captureCount: Int { inlineCaptures.count + overflowCount }
-  /// Capture `index`, in parameter order.
+  /// Capture `index`, in parameter order; `index` must be below ``captureCount``.
   func capture(_ index: Int) -> Capture {
     index < InlineCaptures.capacity
       ? inlineCaptures[index] : (extras?.overflow ?? [])[index - InlineCaptures.capacity]
@@ -93,6 +94,7 @@ public struct URLMatch: Sendable {
 
   /// The path parameters by name, percent-decoded: `match.pathParams.id`.
   ///
+  /// An optional parameter (`<section?>`) that the URL's path ends before reads as `nil`.
   /// A `<path:name>` parameter reads as its segments joined with `/`. Reading one parameter
   /// by name decodes that one only.
   public var pathParams: Parameters { Parameters(path: self) }
@@ -103,6 +105,8 @@ public struct URLMatch: Sendable {
       var items: [(name: String, value: String)] = []
       items.reserveCapacity(captureCount)
       pattern.storage.forEachParameterName { index, name in
+        // An optional parameter that is absent has no item.
+        guard index < captureCount else { return }
         items.append((name, decodedText(bytes, capture(index).range, plusIsSpace: false)))
       }
       return items
@@ -141,14 +145,17 @@ public struct URLMatch: Sendable {
     }
   }
 
-  /// The decoded text of parameter `index`, in ``URLPattern/parameterNames`` order.
-  func parameterText(_ index: Int) -> String {
-    withUTF8Bytes(url) { text(capture(index), $0) }
+  /// The decoded text of parameter `index`, in ``URLPattern/parameterNames`` order; `nil` for
+  /// an optional parameter that is absent.
+  func parameterText(_ index: Int) -> String? {
+    guard index < captureCount else { return nil }
+    return withUTF8Bytes(url) { text(capture(index), $0) }
   }
 
   /// The value that matching made of parameter `index`, when it is more than text: an `Int`
   /// through `<int:…>`, read from the bytes, or a custom converter's value as it returned it.
   func matchedValue(_ index: Int) -> (any Sendable)? {
+    guard index < captureCount else { return nil }
     let capture = capture(index)
     if let custom = capture.customIndex { return customValues[custom] }
     guard capture.builtIn == .int else { return nil }
@@ -226,7 +233,9 @@ public struct URLMatch: Sendable {
   /// The body of the generic `value(_:as:)`, specialized by the overloads.
   @inline(__always)
   private func convertedValue<Value>(_ name: String, as type: Value.Type) -> Value? {
-    guard let index = pattern.storage.parameterIndex(named: name) else { return nil }
+    guard let index = pattern.storage.parameterIndex(named: name), index < captureCount else {
+      return nil
+    }
     let capture = capture(index)
     // The common reads, without boxing the value in an existential.
     if capture.customIndex == nil {

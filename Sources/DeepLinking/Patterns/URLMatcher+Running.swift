@@ -112,7 +112,11 @@ extension URLMatcher {
     let ops = storage.ops
     for position in 0..<ops.count {
       let op = ops[position]
-      guard index < linkCount else { return .failure(.missing(index: index, position: position)) }
+      guard index < linkCount else {
+        // The path ends: the optional parameters from here on are absent.
+        if op.isOptional { break }
+        return .failure(.missing(index: index, position: position))
+      }
       let range = link.linkRange(index)
       switch op.kind {
       case .literal:

@@ -64,7 +64,8 @@ extension URLPattern {
       if source[Int(text.lowerBound)] == UInt8(ascii: ":") {
         return (text.lowerBound + 1)..<text.upperBound
       }
-      let inner = (text.lowerBound + 1)..<(text.upperBound - 1)
+      let isOptional = source[Int(text.upperBound) - 2] == UInt8(ascii: "?")
+      let inner = (text.lowerBound + 1)..<(text.upperBound - (isOptional ? 2 : 1))
       let colon = inner.first { source[Int($0)] == UInt8(ascii: ":") }
       return colon.map { ($0 + 1)..<inner.upperBound } ?? inner
     }
@@ -124,6 +125,11 @@ extension URLPattern {
       }
     }
 
+    /// Whether the parameter `name` is optional (`<name?>`); `false` for no such parameter.
+    func isOptionalParameter(named name: String) -> Bool {
+      ops.contains { $0.isOptional && self.name(of: $0) == name }
+    }
+
     /// The bytes of a parameter's name.
     private func nameBytes(of op: Op) -> ArraySlice<UInt8> {
       let range = nameRange(of: op)
@@ -164,6 +170,8 @@ extension URLPattern {
     var literal: Range<Int32> = 0..<0
     /// The segment as written, in ``Storage/bytes``.
     var text: Range<Int32>
+    /// Whether the parameter may be absent (`<name?>`): it and every op after it.
+    var isOptional = false
 
     /// Whether the op captures a named value.
     var isNamed: Bool { kind == .parameter || kind == .rest }

@@ -10,12 +10,16 @@ extension URLPattern {
     case rest
   }
 
-  /// The path segments of the universal links on `website` that the pattern matches, as
-  /// links print them: for a pattern without a scheme, all its segments (the first stands for
-  /// the custom-scheme host); for an `https` pattern whose host is `website` or a parameter,
-  /// its path; `nil` for any other pattern, and for an invalid one (which matches nothing).
+  /// The paths of the universal links on `website` that the pattern matches, as links print
+  /// them.
+  ///
+  /// One per number of segments: for a pattern without a scheme, all its segments (the
+  /// first stands for the custom-scheme host); for an `https` pattern whose host is `website`
+  /// or a parameter, its path; `nil` for any other pattern, and for an invalid one (which
+  /// matches nothing). A pattern with optional parameters (`<section?>`) has a path without
+  /// each of them, then the whole path.
   @_spi(DeepLinkingTools)
-  public func _universalLinkPath(on website: String) -> [_PrintedSegment]? {
+  public func _universalLinkPaths(on website: String) -> [[_PrintedSegment]]? {
     guard problem == nil else { return nil }
     let storage = storage
     if let scheme {
@@ -25,14 +29,18 @@ extension URLPattern {
         guard name.lowercased() == website.lowercased() else { return nil }
       }
     }
-    return storage.ops.map { op in
+    var paths: [[_PrintedSegment]] = []
+    var path: [_PrintedSegment] = []
+    for op in storage.ops {
+      if op.isOptional { paths.append(path) }
       switch op.kind {
       case .literal:
         let text = String(decoding: storage.literalBytes(of: op), as: UTF8.self)
-        return .literal(percentEncoded(text))
-      case .parameter, .wildcard: return .value
-      case .rest: return .rest
+        path.append(.literal(percentEncoded(text)))
+      case .parameter, .wildcard: path.append(.value)
+      case .rest: path.append(.rest)
       }
     }
+    return paths + [path]
   }
 }
