@@ -97,17 +97,24 @@ enum FuzzValuesLink: DeepLinkCodable, Hashable {
   ]
 }
 
-/// The URL shapes beyond host and path: optional trailing parameters, for decode → print →
-/// decode and print → decode.
+/// The URL shapes beyond host and path: optional trailing parameters, screens chosen by query
+/// items, and fragments, for decode → print → decode and print → decode.
 enum FuzzShapesLink: DeepLinkCodable, Hashable {
   case user(id: Int, section: String?)
-  case docs(page: String?)
+  case docs(page: String?, anchor: String?)
   case archive(year: Int?, month: Int?)
   case posts(id: Int)
+  case home(ref: String?)
+  case cart
+  case product(id: Int, tags: [String])
+  case faq(topic: String, lang: String?)
   static let scheme = "myapp"
   static let universalLinkHosts: Set<String> = ["example.com"]
+  static let decodesPlusAsSpace = true
   static let routes: [String: URLPattern] = [
-    "user": "user/<int:id>/<section?>", "docs": "docs/<path:page?>",
+    "user": "user/<int:id>/<section?>", "docs": "docs/<path:page?>#<anchor?>",
     "archive": "archive/<int:year?>/<int:month?>", "posts": "user/<int:id>/posts",
+    "home": "open", "cart": "open?screen=cart",
+    "product": "open?screen=product&pid=<int:id>&tag=<tags>", "faq": "faq?l=<lang?>#<topic>",
   ]
 }

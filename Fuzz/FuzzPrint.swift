@@ -87,19 +87,32 @@ func makeLink(_ recipe: inout Recipe) -> (any DeepLinkCodable & Equatable)? {
       query: recipe.text(), tags: (0..<recipe.byte() % 3).map { _ in recipe.text() },
       page: recipe.flag() ? recipe.integer(Int.self) : nil)
   case 7:
-    let year = recipe.flag() ? recipe.integer(Int.self) : nil
-    return [
-      FuzzShapesLink.user(
-        id: recipe.integer(Int.self), section: recipe.flag() ? recipe.text() : nil),
-      FuzzShapesLink.docs(page: recipe.flag() ? recipe.text() : nil),
-      FuzzShapesLink.archive(year: year, month: recipe.flag() ? recipe.integer(Int.self) : nil),
-    ][Int(recipe.byte() % 3)]
+    return makeShapesLink(&recipe)
   default:
     guard let tag = recipe.tag() else { return nil }
     let account = FuzzAccountLink.tagged(tag: tag, tags: [])
     return recipe.flag()
       ? FuzzNestedLink.user(id: recipe.integer(Int.self), account)
       : FuzzNestedLink.settings(.account(name: recipe.text(), account))
+  }
+}
+
+/// A link of the URL shapes beyond host and path, made from `recipe`.
+func makeShapesLink(_ recipe: inout Recipe) -> FuzzShapesLink {
+  func optional<Value>(_ make: (inout Recipe) -> Value) -> Value? {
+    recipe.flag() ? make(&recipe) : nil
+  }
+  switch recipe.byte() % 6 {
+  case 0: return .user(id: recipe.integer(Int.self), section: optional { $0.text() })
+  case 1: return .docs(page: optional { $0.text() }, anchor: optional { $0.text() })
+  case 2:
+    return .archive(
+      year: optional { $0.integer(Int.self) }, month: optional { $0.integer(Int.self) })
+  case 3: return .home(ref: optional { $0.text() })
+  case 4:
+    return .product(
+      id: recipe.integer(Int.self), tags: (0..<recipe.byte() % 3).map { _ in recipe.text() })
+  default: return .faq(topic: recipe.text(), lang: optional { $0.text() })
   }
 }
 

@@ -9,6 +9,32 @@ extension DeepLinkCommand {
     var exclude: Bool
     /// The route the component is for, which the system ignores.
     var comment: String
+    /// The query items the URL must have, by name: a value, or `?*` for any.
+    var query: [(name: String, value: String)] = []
+    /// Whether the URL must have a fragment.
+    var requiresFragment = false
+  }
+
+  /// A route as the file sees it: its printed path segments, and the query items and the
+  /// fragment it requires.
+  struct AppLinkRoute {
+    var comment: String
+    var segments: [URLPattern._PrintedSegment]
+    var query: [(name: String, value: String)] = []
+    var requiresFragment = false
+
+    /// The routes of `pattern`'s universal links on `website`, one per length of its path,
+    /// after `prefix`.
+    static func of(
+      _ pattern: URLPattern, on website: String, comment: String, prefix: [String] = []
+    ) -> [AppLinkRoute] {
+      let query = pattern._requiredQueryItems.map { ($0.name, $0.value ?? "?*") }
+      return (pattern._universalLinkPaths(on: website) ?? []).map {
+        AppLinkRoute(
+          comment: comment, segments: prefix.map { .literal($0) } + $0, query: query,
+          requiresFragment: pattern._requiresFragment)
+      }
+    }
   }
 
   /// `aasa <app-id>...`: the `apple-app-site-association` file for the link type's routes.
@@ -31,12 +57,11 @@ extension DeepLinkCommand {
         status: 1)
     }
     let prefixes = entries.filter { $0.first?.lowercased() == website }.map { $0.dropFirst() }
-    var routes: [(comment: String, segments: [URLPattern._PrintedSegment])] = []
+    var routes: [AppLinkRoute] = []
     for (name, pattern, isAlias) in Link._allRoutes {
-      guard let paths = pattern._universalLinkPaths(on: website) else { continue }
       let comment = "\(name): \(pattern.source)" + (isAlias ? " (alias)" : "")
       for prefix in prefixes.sorted(by: { $0.count < $1.count }) {
-        routes += paths.map { (comment, prefix.map { .literal($0) } + $0) }
+        routes += AppLinkRoute.of(pattern, on: website, comment: comment, prefix: Array(prefix))
       }
     }
     return appSiteAssociation(
@@ -72,7 +97,7 @@ extension DeepLinkCommand {
     appIDs: [String], patterns: [URLPattern], on website: String, ignoresPathCase: Bool = false
   ) -> Result {
     let routes = patterns.flatMap { pattern in
-      (pattern._universalLinkPaths(on: website) ?? []).map { (pattern.source, $0) }
+      AppLinkRoute.of(pattern, on: website, comment: pattern.source)
     }
     guard !routes.isEmpty else {
       return Result(
@@ -87,8 +112,7 @@ extension DeepLinkCommand {
   /// The file for routes described by their comments and printed segments; with
   /// `ignoresPathCase`, each component says `"caseSensitive": false`.
   static func appSiteAssociation(
-    appIDs: [String], routes: [(comment: String, segments: [URLPattern._PrintedSegment])],
-    ignoresPathCase: Bool
+    appIDs: [String], routes: [AppLinkRoute], ignoresPathCase: Bool
   ) -> Result {
     guard !appIDs.isEmpty else { return Result(output: usage, status: 2) }
     for appID in appIDs where !isAppID(appID) {
@@ -101,7 +125,10 @@ extension DeepLinkCommand {
     json += "        \"appIDs\": [" + appIDs.map(jsonString).joined(separator: ", ") + "],\n"
     json += "        \"components\": [\n"
     json += appLinkComponents(routes).map { component in
-      "          { \"/\": \(jsonString(component.path)), "
+      let query = component.query.map { "\(jsonString($0.name)): \(jsonString($0.value))" }
+      return "          { \"/\": \(jsonString(component.path)), "
+        + (query.isEmpty ? "" : "\"?\": { \(query.joined(separator: ", ")) }, ")
+        + (component.requiresFragment ? "\"#\": \"?*\", " : "")
         + (component.exclude ? "\"exclude\": true, " : "")
         + (ignoresPathCase ? "\"caseSensitive\": false, " : "")
         + "\"comment\": \(jsonString(component.comment)) }"
@@ -120,9 +147,10 @@ extension DeepLinkCommand {
   /// turns away a URL of a route with more segments (whose own component came first).
   /// Routes that end in `<path:…>` take any number of segments and come before all others.
   /// A component whose pattern an earlier one has is left out: it could never decide.
-  static func appLinkComponents(
-    _ routes: [(comment: String, segments: [URLPattern._PrintedSegment])]
-  ) -> [AppLinkComponent] {
+  ///
+  /// A route's required query items go into its component's `?` (a literal value, or `?*`),
+  /// a required fragment into `#`; exclusions have neither, as they turn away paths.
+  static func appLinkComponents(_ routes: [AppLinkRoute]) -> [AppLinkComponent] {
     let rests = routes.filter { $0.segments.contains(.rest) }.sorted { $0.comment < $1.comment }
     let fixed = routes.filter { !$0.segments.contains(.rest) }.sorted {
       ($0.segments.count, $1.comment) > ($1.segments.count, $0.comment)
@@ -139,11 +167,18 @@ extension DeepLinkCommand {
     }
     var components: [AppLinkComponent] = []
     var seen = Set<String>()
-    func add(_ path: String, exclude: Bool = false, _ comment: String) {
-      guard seen.insert(path).inserted else { return }
-      components.append(AppLinkComponent(path: path, exclude: exclude, comment: comment))
+    func add(_ path: String, exclude: Bool = false, _ comment: String, of route: AppLinkRoute) {
+      let query = exclude ? [] : route.query
+      let fragment = !exclude && route.requiresFragment
+      let key = ([path] + query.map { "\($0.name)=\($0.value)" } + (fragment ? ["#"] : []))
+        .joined(separator: "\u{0}")
+      guard seen.insert(key).inserted else { return }
+      components.append(
+        AppLinkComponent(
+          path: path, exclude: exclude, comment: comment, query: query,
+          requiresFragment: fragment))
     }
-    for route in rests { add(glob(route.segments), route.comment) }
+    for route in rests { add(glob(route.segments), route.comment, of: route) }
     for route in fixed {
       // A trailing "/" reads as the same link. A last value's `?*` takes it already; after a
       // last literal, it needs components of its own, exclusions included.
@@ -152,10 +187,10 @@ extension DeepLinkCommand {
         for (index, segment) in route.segments.enumerated() where segment == .value {
           add(
             glob(route.segments, spanning: index) + ending, exclude: true,
-            "more segments than \(route.comment)")
+            "more segments than \(route.comment)", of: route)
         }
       }
-      for ending in endings { add(glob(route.segments) + ending, route.comment) }
+      for ending in endings { add(glob(route.segments) + ending, route.comment, of: route) }
     }
     return components
   }

@@ -69,7 +69,16 @@ import Testing
   /// The first component whose path pattern matches decides: `*` is any text (`/` too), `?`
   /// one character.
   struct Association {
-    var components: [(path: String, exclude: Bool, caseSensitive: Bool)]
+    struct Component {
+      var path: String
+      var exclude: Bool
+      var caseSensitive: Bool
+      /// `?`: each item's name and value pattern.
+      var query: [String: String]
+      /// `#`: the fragment's pattern.
+      var fragment: String?
+    }
+    var components: [Component]
 
     init(_ json: String) throws {
       let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
@@ -79,19 +88,29 @@ import Testing
       #expect(details.first?["appIDs"] as? [String] == [AppSiteAssociationTests.appID])
       let components = try #require(details.first?["components"] as? [[String: Any]])
       self.components = try components.map {
-        (
-          try #require($0["/"] as? String), $0["exclude"] as? Bool ?? false,
-          $0["caseSensitive"] as? Bool ?? true
-        )
+        Component(
+          path: try #require($0["/"] as? String), exclude: $0["exclude"] as? Bool ?? false,
+          caseSensitive: $0["caseSensitive"] as? Bool ?? true,
+          query: $0["?"] as? [String: String] ?? [:], fragment: $0["#"] as? String)
       }
     }
 
-    func opens(_ path: String) -> Bool {
+    /// Whether the first component that fits the URL's path, query items (by name, the
+    /// first of each) and fragment opens the app.
+    func opens(_ path: String, query: [String: String] = [:], fragment: String? = nil) -> Bool {
       for component in components {
         let (pattern, text) =
           component.caseSensitive
           ? (component.path, path) : (component.path.lowercased(), path.lowercased())
-        if Self.matches(Array(pattern), Array(text)) { return !component.exclude }
+        guard Self.matches(Array(pattern), Array(text)) else { continue }
+        let queryFits = component.query.allSatisfy { name, value in
+          query[name].map { Self.matches(Array(value), Array($0)) } ?? false
+        }
+        let fragmentFits =
+          component.fragment.map { pattern in
+            fragment.map { Self.matches(Array(pattern), Array($0)) } ?? false
+          } ?? true
+        if queryFits, fragmentFits { return !component.exclude }
       }
       return false
     }
@@ -242,6 +261,53 @@ import Testing
     let tokens = ["user", "42", "x", "posts", "docs", "archive"]
     let counts = try checkOpens(Optional.self, host: "example.net", tokens: tokens)
     #expect(counts == (paths: 516, decoded: 106, opened: 256))
+  }
+
+  /// Screens chosen by query items, and a fragment.
+  enum Query: DeepLinkCodable, Hashable {
+    case home
+    case cart
+    case product(id: Int)
+    case faq(topic: String)
+    case article(slug: String, section: String?)
+    static let scheme = "query"
+    static let universalLinkHosts: Set<String> = ["example.net"]
+    static let routes: [String: URLPattern] = [
+      "home": "home", "cart": "open?screen=cart", "product": "open?screen=product&id=<int:id>",
+      "faq": "faq#<topic>", "article": "articles/<slug>#<section?>",
+    ]
+  }
+
+  @Test func opensTheURLsOfQueryRoutesAndFragments() throws {
+    let output = DeepLinkCommand.run(["aasa", Self.appID], links: Query.self).output
+    #expect(
+      output.contains(
+        #"{ "/": "/open", "?": { "screen": "cart" }, "comment": "cart: open?screen=cart" }"#))
+    #expect(output.contains(#""?": { "screen": "product", "id": "?*" }"#))
+    #expect(output.contains(##"{ "/": "/faq", "#": "?*", "comment": "faq: faq#<topic>" }"##))
+    let association = try Association(output)
+    let paths = ["/home", "/open", "/faq", "/articles/a", "/other"]
+    let queries: [[String: String]] = [
+      [:], ["screen": "cart"], ["screen": "product"], ["screen": "product", "id": "3"],
+      ["screen": "product", "id": "x"], ["screen": "other"],
+    ]
+    var opened = 0
+    for path in paths {
+      for query in queries {
+        for fragment in [nil, "top"] {
+          let items = query.sorted { $0.key > $1.key }.map { "\($0.key)=\($0.value)" }
+          let url =
+            "https://example.net" + path + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+            + (fragment.map { "#" + $0 } ?? "")
+          let opens = association.opens(path, query: query, fragment: fragment)
+          let decodes = (try? Query.decode(url)) != nil
+          // Only a value's type is beyond the file: `id=x` opens the app, which refuses it.
+          #expect(opens == decodes || (opens && query["id"] == "x"), "\(url): opens \(opens)")
+          if opens { opened += 1 }
+        }
+      }
+    }
+    #expect(opened == 36)
   }
 
   @Test func opensThePathsOfNestedRoutes() throws {

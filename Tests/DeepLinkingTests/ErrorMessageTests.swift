@@ -146,6 +146,18 @@ import Testing
       #"pattern of "myapp://region/<region:r>": "region" is not a registered converter; expected one of float, int, path, string, uuid"#
     ),
     (
+      "myapp://open?screen=cart", "myapp://open?screen=cart&screen=product",
+      #"query item "screen" of "myapp://open?screen=cart&screen=product": "product" repeats the item with another value; expected every "screen" item to be "cart""#
+    ),
+    (
+      "myapp://open?id=<int:id>", "myapp://open?id=x",
+      #"query item "id" of "myapp://open?id=x": "x" is not accepted; expected an int for "id""#
+    ),
+    (
+      "myapp://docs#<section>", "myapp://docs",
+      #"fragment of "myapp://docs": missing; expected a value for "section""#
+    ),
+    (
       "myapp://docs/<path:p>", "myapp://docs/a/../b",
       #"path segment 3 of "myapp://docs/a/../b": ".." is a dot segment; expected path segments other than "." and "..""#
     ),
@@ -218,6 +230,14 @@ import Testing
       #"pattern segment 2 of "myapp://a/<tab?>/b": "<tab?>" is optional, but "b" after it is not; expected optional parameters only at the end of the path"#
     ),
     (
+      "open?screen=cart&screen=product",
+      #"query item "screen" of "open?screen=cart&screen=product": "screen=product" repeats the query item; expected each name once in a pattern"#
+    ),
+    (
+      "docs#<a>#<b>",
+      ##"fragment of "docs#<a>#<b>": "<a>#<b>" has a second "#" at offset 3; expected one fragment"##
+    ),
+    (
       "myapp://a/user-<id>",
       #"pattern segment 2 of "myapp://a/user-<id>": "user-<id>" mixes a parameter with text; expected a parameter to fill the whole segment"#
     ),
@@ -230,8 +250,8 @@ import Testing
       #"pattern segment 2 of "myapp://a//b": "" is empty; expected a literal, a parameter or "*""#
     ),
     (
-      "myapp://a?x=1",
-      #"pattern of "myapp://a?x=1": "?x=1" is a query or fragment; expected only scheme, host and path (queries are not matched)"#
+      "myapp://a?x",
+      #"query item "x" of "myapp://a?x": "x" is not an item with a value; expected "name=value" or "name=<parameter>""#
     ),
     (
       "myapp://",

@@ -299,34 +299,50 @@ extension DeepLinkCodable {
       throw invalid("\(linkRouteName(route)) \(defect.problem)")
     }
 
-    // The host, then the path segments.
+    // The host, then the path segments; the route's literal query items, then the values
+    // that are not in the path, as query items or the fragment.
     var parts: [String] = []
-    var queryItems: [URLQueryItem] = []
+    var queryItems = route.levels.flatMap { level in
+      let storage = level.pattern.storage
+      return storage.queryOps.filter { $0.value.kind == .literal }.map {
+        URLQueryItem(
+          name: String(decoding: storage.key(of: $0), as: UTF8.self),
+          value: String(decoding: storage.literalBytes(of: $0.value), as: UTF8.self))
+      }
+    }
+    var fragment: String?
     var levelLink: EncodedLink? = encoded
     for level in route.levels {
       guard let link = levelLink else { break }
       levelLink = link.mounted.first
       let taken = try addPath(of: level.pattern, link, route: route, to: &parts)
       let start = queryItems.count
+      let storage = level.pattern.storage
       for index in link.values.indices where !taken.contains(index) {
         let value = link.values[index]
-        if route.levels.count > 1, queryItems[..<start].contains(where: { $0.name == value.label })
-        {
+        if storage.bindsFragment(to: value.label) {
+          fragment = try boundText(value, storage.fragmentOp, .fragment, route: route)
+          continue
+        }
+        let queryOp = storage.queryOp(binding: value.label)
+        let name = queryOp.map { String(decoding: storage.key(of: $0), as: UTF8.self) }
+        if let queryOp, let name {
+          _ = try boundText(value, queryOp.value, .queryItem(name), route: route)
+        }
+        let item = name ?? value.label
+        if route.levels.count > 1, queryItems[..<start].contains(where: { $0.name == item }) {
           throw invalid(
             "two levels of its route \(quoted(route.pattern.source)) write the query item "
-              + "\(quoted(value.label)); expected each level to use query items of its own")
+              + "\(quoted(item)); expected each level to use query items of its own")
         }
-        if let text = value.single {
-          queryItems.append(URLQueryItem(name: value.label, value: text))
-        }
-        for text in value.elements {
-          queryItems.append(URLQueryItem(name: value.label, value: text))
-        }
+        for text in value.strings { queryItems.append(URLQueryItem(name: item, value: text)) }
       }
+      try refuseMissingBoundValues(of: storage, link, route: route)
     }
     var builder = DeepLinkBuilder(
       scheme: Self.scheme, host: parts.first ?? "", pathSegments: Array(parts.dropFirst()),
       queryItems: queryItems)
+    builder.fragment = fragment
     guard let printed = builder.checkForPrinting(), checkingRivals else {
       builder.subject = self
       return builder
@@ -444,6 +460,39 @@ extension DeepLinkCodable {
       }
     }
     return taken
+  }
+
+  /// The text of `value`, which `op` (a query item's or the fragment's parameter) binds,
+  /// checked as matching will read it back: not empty, and accepted by a built-in converter.
+  private func boundText(
+    _ value: EncodedLink.Value, _ op: URLPattern.Op?, _ component: DeepLinkError.Component,
+    route: LinkRoute
+  ) throws(DeepLinkError) -> String? {
+    guard let text = value.strings.first else { return nil }
+    if text.isEmpty {
+      throw DeepLinkError.printing(
+        .unprintable, self, component, value: text,
+        problem: "is empty, which the route \(quoted(route.pattern.source)) reads as no "
+          + "value; expected a non-empty value")
+    }
+    if let builtIn = op?.builtIn, builtIn != .string { try check(text, component, builtIn) }
+    return text
+  }
+
+  /// Throws for a value that a required query item or fragment parameter of `storage`
+  /// binds, and that is `nil`: the URL would match no route.
+  private func refuseMissingBoundValues(
+    of storage: URLPattern.Storage, _ link: EncodedLink, route: LinkRoute
+  ) throws(DeepLinkError) {
+    let bound = storage.queryOps.map(\.value) + (storage.fragmentOp.map { [$0] } ?? [])
+    for op in bound where op.isNamed && !op.isOptional {
+      let name = storage.name(of: op)
+      guard link.nilLabels.contains(name) else { continue }
+      throw DeepLinkError.printing(
+        .unprintable, self, .url, value: nil,
+        problem: "\(quoted(name)) is nil, but the route \(quoted(route.pattern.source)) "
+          + "requires it; expected a value, or an optional parameter (\"<\(name)?>\")")
+    }
   }
 
   /// Throws unless the converter that will read `text` back accepts it.

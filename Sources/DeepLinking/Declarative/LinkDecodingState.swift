@@ -105,10 +105,17 @@ final class LinkDecodingState {
       universalLinkHost.map { .universalLink(host: asciiLowercased(bytes, $0)) }
         ?? .customScheme(asciiLowercased(bytes, schemeRange))
     }
+    // The route's literal query items and its fragment parameter are read too.
+    var read = readQueryLabels
+    var fragment = match?.fragment
+    for level in levels {
+      let storage = level.pattern.storage
+      read += storage.queryOps.map { String(decoding: storage.key(of: $0), as: UTF8.self) }
+      if storage.fragmentOp != nil { fragment = nil }
+    }
     return DeepLinkContext(
-      origin: origin,
-      queryItems: (match?.queryItems ?? []).filter { !readQueryLabels.contains($0.name) },
-      fragment: match?.fragment)
+      origin: origin, queryItems: (match?.queryItems ?? []).filter { !read.contains($0.name) },
+      fragment: fragment)
   }
 
   /// The name of the route chosen: its case names joined with `.`.
@@ -141,14 +148,29 @@ final class LinkDecodingState {
     return match.matchedValue(index)
   }
 
-  /// The values for `label`: one for a path parameter, one per query item otherwise.
+  /// Where this level's route puts the value `label` outside the path: the name of the query
+  /// item that holds it (the label itself, unless the route binds it to another, as in
+  /// `?pid=<int:id>`), or `nil` for the fragment (`#<label>`).
+  func queryName(for label: String) -> String? {
+    guard !levels.isEmpty else { return label }
+    let storage = levels[level].pattern.storage
+    guard storage.hasExtras else { return label }
+    if storage.bindsFragment(to: label) { return nil }
+    return storage.queryOp(binding: label).map {
+      String(decoding: storage.key(of: $0), as: UTF8.self)
+    } ?? label
+  }
+
+  /// The values for `label`: one for a path parameter or the fragment, one per query item
+  /// otherwise.
   func strings(for label: String) -> [String] {
     if let index = pathIndex(for: label), let match {
       return match.parameterText(index).map { [$0] } ?? []
     }
-    if recordsQueryLabels { readQueryLabels.append(label) }
-    if let match { return match.queryText.values(named: label) }
-    return queryItems.filter { $0.name == label }.map { $0.value ?? "" }
+    guard let name = queryName(for: label) else { return fragment.map { [$0] } ?? [] }
+    if recordsQueryLabels { readQueryLabels.append(name) }
+    if let match { return match.queryText.values(named: name) }
+    return queryItems.filter { $0.name == name }.map { $0.value ?? "" }
   }
 
   /// The first value for `label`, without collecting the others.
@@ -156,10 +178,17 @@ final class LinkDecodingState {
     if let index = pathIndex(for: label), let match {
       return match.parameterText(index)
     }
-    if recordsQueryLabels { readQueryLabels.append(label) }
-    if let match { return match.queryText.firstValue(named: label) }
-    for item in queryItems where item.name == label { return item.value ?? "" }
+    guard let name = queryName(for: label) else { return fragment }
+    if recordsQueryLabels { readQueryLabels.append(name) }
+    if let match { return match.queryText.firstValue(named: name) }
+    for item in queryItems where item.name == name { return item.value ?? "" }
     return nil
+  }
+
+  /// The URL's fragment, for a value the route binds to it: `nil` when empty or absent.
+  private var fragment: String? {
+    guard let fragment = match?.fragment, !fragment.isEmpty else { return nil }
+    return fragment
   }
 
   /// The error for a route parameter that names none of the case's values (as the table
@@ -171,7 +200,8 @@ final class LinkDecodingState {
   }
 
   func component(for label: String) -> DeepLinkError.Component {
-    pathIndex(for: label) == nil ? .queryItem(label) : .path
+    if pathIndex(for: label) != nil { return .path }
+    return queryName(for: label).map { .queryItem($0) } ?? .fragment
   }
 
   /// `"page" of case "search"`, or `the value of case "region"` for an unlabeled one.

@@ -74,14 +74,15 @@ final class RouteProbe {
   fileprivate func asked(_ label: String, optional: Bool) {
     labels.append(label)
     if optional { optionalLabels.insert(label) }
-    guard isPathValue(label) else { return }
     let storage = pattern.storage
+    let bound = storage.queryOp(binding: label) != nil || storage.bindsFragment(to: label)
+    guard isPathValue(label) || bound else { return }
     let name =
       label == "_0" && storage.parameterIndex(named: label) == nil
       ? storage.parameterNames.first ?? label : label
-    let optionalInPath = storage.isOptionalParameter(named: name)
-    if optional, !optionalInPath { optionalPathLabels.append(label) }
-    if !optional, optionalInPath { requiredOptionalPathLabels.append(label) }
+    let optionalInPattern = storage.isOptionalParameter(named: name)
+    if optional, !optionalInPattern { optionalPathLabels.append(label) }
+    if !optional, optionalInPattern { requiredOptionalPathLabels.append(label) }
   }
 
   fileprivate func asked(_ label: String, type: Any.Type) {
@@ -113,6 +114,11 @@ func unnamedPathParameters<Key: CodingKey>(of pattern: URLPattern, keys: Key.Typ
   if storage.parameterCount == 1, Key(stringValue: "_0") != nil { return [] }
   storage.forEachParameterName { _, name in
     if Key(stringValue: name) == nil { unnamed.append(name) }
+  }
+  // Parameters of query items and the fragment name values too.
+  for op in storage.queryOps.map(\.value) + (storage.fragmentOp.map { [$0] } ?? [])
+  where op.isNamed && Key(stringValue: storage.name(of: op)) == nil {
+    unnamed.append(storage.name(of: op))
   }
   return unnamed
 }

@@ -227,18 +227,27 @@ private func levelProblems(
       unnamedParameterProblem(name)
         + (suggestion.map { " (did you mean \(quoted($0.label))?)" } ?? ""))
   }
+  let storage = pattern.storage
+  /// Where the route puts the value `label`: "the path", a query item, or "the fragment".
+  func place(_ label: String) -> String {
+    if storage.bindsFragment(to: label) { return "the fragment" }
+    return storage.queryOp(binding: label).map {
+      "the query item \(quoted(String(decoding: storage.key(of: $0), as: UTF8.self)))"
+    } ?? "the path"
+  }
   for label in found.optionalPathLabels {
+    let inPath = place(label) == "the path"
     add(
       .invalidRoute,
-      "puts \(quoted(label)), an optional value, in the path, where nil does not print; "
-        + "expected a non-optional value, an optional parameter (\"<\(label)?>\") at the end "
-        + "of the path, or \(quoted(label)) in the query")
+      "puts \(quoted(label)), an optional value, in \(place(label)), where nil does not print; "
+        + "expected a non-optional value, an optional parameter (\"<\(label)?>\")"
+        + (inPath ? " at the end of the path, or \(quoted(label)) in the query" : ""))
   }
   for label in found.requiredOptionalPathLabels {
     add(
       .invalidRoute,
-      "makes \(quoted(label)) optional in the path, but the value is not optional, so a URL "
-        + "without it does not decode; expected an Optional value, or a required parameter")
+      "makes \(quoted(label)) optional in \(place(label)), but the value is not optional, so a "
+        + "URL without it does not decode; expected an Optional value, or a required parameter")
   }
   for label in found.arrayPathLabels {
     add(

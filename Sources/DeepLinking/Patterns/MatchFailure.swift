@@ -11,8 +11,20 @@ enum MatchFailure: Error {
   case literal(index: Int, position: Int)
   /// Segment `index` is refused by the parameter, rest or `*` of the op at `position`.
   case rejected(index: Int, position: Int)
-  /// The op at `position` names a converter the matcher does not have.
+  /// The op at `position` names a converter the matcher does not have (positions past the
+  /// path's ops are the query items', then the fragment's; see
+  /// ``URLPattern/Storage/op(atPosition:)``).
   case unknownConverter(position: Int)
+  /// The URL has no item for the query op at `position`, which requires one.
+  case missingQueryItem(position: Int)
+  /// The item whose value is in `value` is not the literal of the query op at `position`, or
+  /// its parameter refuses it; `repeated` when another item of the name has the literal.
+  case queryItem(position: Int, value: Range<Int>, repeated: Bool)
+  /// The URL has no fragment, or an empty one, and the pattern's fragment parameter is
+  /// required.
+  case missingFragment
+  /// The fragment parameter refuses the URL's fragment.
+  case fragment
   /// Segment `index` is one more than the pattern has.
   case extra(index: Int)
 }

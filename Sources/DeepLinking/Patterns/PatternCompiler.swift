@@ -28,10 +28,12 @@ struct PatternCompiler {
       throw failure(
         .pattern, nil, "is \(sourceCount) bytes long; expected at most \(Int32.max) bytes")
     }
-    let (scheme, rest) = try readScheme()
+    let pathEnd = extrasStart()
+    let (scheme, rest) = try readScheme(before: pathEnd)
     let isWeb = scheme.map { ["http", "https"].contains(text($0)) } ?? false
+    let (queryOps, fragmentOp) = try extras(from: pathEnd)
 
-    var pieces = segmentRanges(from: rest)
+    var pieces = segmentRanges(from: rest, to: pathEnd)
     if scheme == nil, pieces.count > 1, pieces[0].isEmpty { pieces.removeFirst() }
     if pieces.count > 1, pieces[pieces.count - 1].isEmpty { pieces.removeLast() }
 
@@ -51,9 +53,11 @@ struct PatternCompiler {
             .host, text(host),
             "captures the host and the rest of the path; expected it to be the last segment")
         }
+        try checkRestsAndNames(authority: nil, ops: [hostOp], extras: queryOps, fragmentOp)
         return URLPattern.Storage(
           bytes: bytes, sourceCount: sourceCount, ops: [hostOp], authorityOp: nil,
-          schemeRange: scheme, isWeb: true, hostStartsPath: true)
+          schemeRange: scheme, isWeb: true, hostStartsPath: true, queryOps: queryOps,
+          fragmentOp: fragmentOp)
       }
       authority = hostOp
     }
@@ -71,25 +75,103 @@ struct PatternCompiler {
       let isHost = offset == 0 && !isWeb && scheme != nil
       ops.append(try op(piece, component, isHost: isHost))
     }
-    try checkRestsAndNames(authority: authority, ops: ops)
+    try checkRestsAndNames(authority: authority, ops: ops, extras: queryOps, fragmentOp)
     return URLPattern.Storage(
       bytes: bytes, sourceCount: sourceCount, ops: ops, authorityOp: authority,
-      schemeRange: scheme, isWeb: isWeb, hostStartsPath: false)
+      schemeRange: scheme, isWeb: isWeb, hostStartsPath: false, queryOps: queryOps,
+      fragmentOp: fragmentOp)
   }
 
-  /// Finds the scheme, lowercased, and where the rest of the pattern starts, refusing a query
-  /// or fragment anywhere and a `:` that starts no `://` where a scheme would be.
-  private mutating func readScheme() throws(DeepLinkError) -> (Range<Int>?, rest: Int) {
+  /// Where the path ends: at the first `#`, or the first `?` that does not end an optional
+  /// parameter (`<name?>`).
+  private func extrasStart() -> Int {
+    (0..<sourceCount).first { index in
+      switch bytes[index] {
+      case UInt8(ascii: "#"): true
+      case UInt8(ascii: "?"): index + 1 == sourceCount || bytes[index + 1] != UInt8(ascii: ">")
+      default: false
+      }
+    } ?? sourceCount
+  }
+
+  /// The query items and the fragment after the path, which ends at `start`: `?key=value`
+  /// items joined with `&`, each value a literal or a parameter, then `#` and a parameter.
+  private mutating func extras(from start: Int) throws(DeepLinkError) -> (
+    [URLPattern.QueryOp], URLPattern.Op?
+  ) {
+    guard start < sourceCount else { return ([], nil) }
+    var fragmentStart = bytes[start] == UInt8(ascii: "#") ? start : sourceCount
+    var queryOps: [URLPattern.QueryOp] = []
+    if bytes[start] == UInt8(ascii: "?") {
+      fragmentStart =
+        ((start + 1)..<sourceCount).first { bytes[$0] == UInt8(ascii: "#") } ?? sourceCount
+      var itemStart = start + 1
+      for index in (start + 1)...fragmentStart
+      where index == fragmentStart || bytes[index] == UInt8(ascii: "&") {
+        queryOps.append(try queryOp(itemStart..<index, after: queryOps))
+        itemStart = index + 1
+      }
+    }
+    guard fragmentStart < sourceCount else { return (queryOps, nil) }
+    let fragment = (fragmentStart + 1)..<sourceCount
+    if let second = fragment.first(where: { bytes[$0] == UInt8(ascii: "#") }) {
+      throw failure(
+        .fragment, text(fragment),
+        "has a second \"#\" at offset \(second - fragment.lowerBound); "
+          + "expected one fragment")
+    }
+    guard !fragment.isEmpty else {
+      throw failure(.fragment, "", "is empty; expected a parameter such as \"#<section?>\"")
+    }
+    let op = try op(fragment, .fragment, isHost: false)
+    guard op.kind == .parameter else {
+      throw failure(
+        .fragment, text(fragment),
+        "is not a parameter; expected a parameter such as \"#<section>\" or \"#<section?>\"")
+    }
+    return (queryOps, op)
+  }
+
+  /// The query item in `range`, `key=value`, whose key none of `earlier` has.
+  private mutating func queryOp(_ range: Range<Int>, after earlier: [URLPattern.QueryOp])
+    throws(DeepLinkError) -> URLPattern.QueryOp
+  {
+    let example = "expected \"name=value\" or \"name=<parameter>\""
+    guard !range.isEmpty else {
+      throw failure(.query, text(range), "has an empty item; \(example), joined with \"&\"")
+    }
+    guard let equals = range.first(where: { bytes[$0] == UInt8(ascii: "=") }),
+      equals > range.lowerBound, equals + 1 < range.upperBound
+    else {
+      throw failure(.queryItem(text(range)), text(range), "is not an item with a value; \(example)")
+    }
+    let keyRange = range.lowerBound..<equals
+    let component = DeepLinkError.Component.queryItem(text(keyRange))
+    let key = try literalBytes(keyRange, component, isHost: false)
+    let keyBytes = bytes[Int(key.lowerBound)..<Int(key.upperBound)]
+    if earlier.contains(where: {
+      bytes[Int($0.key.lowerBound)..<Int($0.key.upperBound)] == keyBytes
+    }) {
+      throw failure(
+        component, text(range), "repeats the query item; expected each name once in a pattern")
+    }
+    let value = try op((equals + 1)..<range.upperBound, component, isHost: false)
+    guard value.kind == .literal || value.kind == .parameter else {
+      throw failure(
+        component, text(range), "has \"*\" or a path as its value; \(example)")
+    }
+    return URLPattern.QueryOp(key: key, value: value)
+  }
+
+  /// Finds the scheme, lowercased, and where the rest of the pattern starts, refusing a `:`
+  /// that starts no `://` where a scheme would be; the path ends before `end`.
+  private mutating func readScheme(before end: Int) throws(DeepLinkError) -> (
+    Range<Int>?, rest: Int
+  ) {
     var colon: Int?
     var slashOrBracketBeforeColon = false
-    for index in 0..<sourceCount {
+    for index in 0..<end {
       switch bytes[index] {
-      case UInt8(ascii: "?") where index + 1 < sourceCount && bytes[index + 1] == UInt8(ascii: ">"):
-        break  // `<name?>`, an optional parameter
-      case UInt8(ascii: "?"), UInt8(ascii: "#"):
-        throw failure(
-          .pattern, text(index..<sourceCount),
-          "is a query or fragment; expected only scheme, host and path (queries are not matched)")
       case UInt8(ascii: ":") where colon == nil:
         colon = index
       case UInt8(ascii: "/") where colon == nil, UInt8(ascii: "<") where colon == nil:
@@ -100,7 +182,7 @@ struct PatternCompiler {
     }
     guard let colon else { return (nil, 0) }
     let startsSeparator =
-      colon + 2 < sourceCount && bytes[colon + 1] == UInt8(ascii: "/")
+      colon + 2 < end && bytes[colon + 1] == UInt8(ascii: "/")
       && bytes[colon + 2] == UInt8(ascii: "/")
     if startsSeparator {
       guard isValidScheme(bytes[..<colon]) else {
@@ -115,15 +197,15 @@ struct PatternCompiler {
     return (nil, 0)
   }
 
-  /// The ranges between the `/`s from `start` on.
-  private func segmentRanges(from start: Int) -> [Range<Int>] {
+  /// The ranges between the `/`s from `start` to `end`.
+  private func segmentRanges(from start: Int, to end: Int) -> [Range<Int>] {
     var pieces: [Range<Int>] = []
     var pieceStart = start
-    for index in start..<sourceCount where bytes[index] == UInt8(ascii: "/") {
+    for index in start..<max(start, end) where bytes[index] == UInt8(ascii: "/") {
       pieces.append(pieceStart..<index)
       pieceStart = index + 1
     }
-    pieces.append(pieceStart..<sourceCount)
+    pieces.append(pieceStart..<max(start, end))
     return pieces
   }
 
@@ -223,27 +305,35 @@ struct PatternCompiler {
   }
 
   /// Refuses a `<path:…>` in the host or before the last segment, an optional parameter in
-  /// the host or before a required segment, and a repeated name.
+  /// the host or before a required segment, and a name used twice along the path, the query
+  /// items and the fragment.
   private func checkRestsAndNames(
-    authority: URLPattern.Op?, ops: [URLPattern.Op]
+    authority: URLPattern.Op?, ops: [URLPattern.Op], extras: [URLPattern.QueryOp],
+    _ fragment: URLPattern.Op?
   ) throws(DeepLinkError) {
-    let all = (authority.map { [$0] } ?? []) + ops
+    let path = (authority.map { [$0] } ?? []) + ops
+    let all = path + extras.map(\.value) + (fragment.map { [$0] } ?? [])
     for (offset, op) in all.enumerated() {
       let value = text(Int(op.text.lowerBound)..<Int(op.text.upperBound))
       let component: DeepLinkError.Component =
-        authority == nil
-        ? .patternSegment(offset + 1) : offset == 0 ? .host : .patternSegment(offset)
-      if op.kind == .rest, offset != all.count - 1 {
+        offset >= path.count
+        ? (offset - path.count < extras.count
+          ? .queryItem(sourceTextOfKey(extras[offset - path.count])) : .fragment)
+        : authority == nil
+          ? .patternSegment(offset + 1) : offset == 0 ? .host : .patternSegment(offset)
+      if offset < path.count, op.kind == .rest, offset != path.count - 1 {
         throw failure(
           component, value, "captures the rest of the path; expected it to be the last segment")
       }
-      if op.isOptional, offset == 0 {
+      if op.isOptional, offset == 0, !path.isEmpty {
         throw failure(
           component, value,
           "is optional in the host's place; expected a required host, and optional "
             + "parameters only at the end of the path")
       }
-      if op.isOptional, let next = all[(offset + 1)...].first(where: { !$0.isOptional }) {
+      if op.isOptional, offset < path.count,
+        let next = path[(offset + 1)...].first(where: { !$0.isOptional })
+      {
         let nextText = text(Int(next.text.lowerBound)..<Int(next.text.upperBound))
         throw failure(
           component, value,
@@ -264,6 +354,11 @@ struct PatternCompiler {
           component, value, "repeats the parameter name \(quoted(text)); expected each name once")
       }
     }
+  }
+
+  /// A query op's key as decoded, for messages.
+  private func sourceTextOfKey(_ op: URLPattern.QueryOp) -> String {
+    text(Int(op.key.lowerBound)..<Int(op.key.upperBound))
   }
 
   /// Refuses a parameter name in `name`, of the segment in `segment`, that is empty or has

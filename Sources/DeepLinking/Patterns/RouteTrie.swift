@@ -177,8 +177,7 @@ struct RouteTrie: Sendable {
       case .rest:
         let converter = storage.converterName(of: op)
         if let index = nodes[node].rests.firstIndex(where: { $0.converter == converter }) {
-          ties += nodes[node].rests[index].routes.map { ($0, route) }
-          nodes[node].rests[index].routes.append(route)
+          ties += add(route, to: &nodes[node].rests[index].routes)
           return ties
         }
         let edge = Edge(converter: converter, builtIn: op.builtIn, routes: [route])
@@ -193,13 +192,40 @@ struct RouteTrie: Sendable {
 
   /// Ends route `route` at `node`, and returns the routes it ties with there.
   private mutating func end(_ route: Int, at node: Int) -> [(Int, Int)] {
-    let ties = routes(at: node).map { ($0, route) }
-    if nodes[node].route < 0 {
-      nodes[node].route = Int32(route)
-    } else {
-      sameShape[Int32(node), default: []].append(route)
-    }
+    var routes = routes(at: node)
+    let ties = add(route, to: &routes)
+    nodes[node].route = Int32(routes[0])
+    sameShape[Int32(node)] = routes.count > 1 ? Array(routes.dropFirst()) : nil
     return ties
+  }
+
+  /// Adds `route` to `routes`, routes of one path, after those that require as many query
+  /// items and fragments or more (the more, the more specific), and returns the routes it
+  /// ties with: those that no URL's query and fragment tell apart from it.
+  private func add(_ route: Int, to routes: inout [Int]) -> [(Int, Int)] {
+    let storage = patterns[route].storage
+    let position =
+      routes.firstIndex { patterns[$0].storage.requirementCount < storage.requirementCount }
+      ?? routes.endIndex
+    routes.insert(route, at: position)
+    return routes.filter { $0 != route && !Self.extrasTellApart(patterns[$0].storage, storage) }
+      .map { ($0, route) }
+  }
+
+  /// Whether the query items and fragments that two patterns of the same path require tell
+  /// them apart for every URL: one requires more than the other, or both require a literal
+  /// item of one name with different values.
+  private static func extrasTellApart(_ lhs: URLPattern.Storage, _ rhs: URLPattern.Storage)
+    -> Bool
+  {
+    if lhs.requirementCount != rhs.requirementCount { return true }
+    return lhs.queryOps.contains { left in
+      left.value.kind == .literal
+        && rhs.queryOps.contains { right in
+          right.value.kind == .literal && lhs.key(of: left) == rhs.key(of: right)
+            && lhs.literalBytes(of: left.value) != rhs.literalBytes(of: right.value)
+        }
+    }
   }
 
   /// Offers a match and its route's index; `true` stops the search.
@@ -272,10 +298,18 @@ struct RouteTrie: Sendable {
     routes.contains { offer($0, &search, context, accept) }
   }
 
-  /// Offers a match for route `route`; whether it was accepted.
+  /// Offers a match for route `route`, if its query items and fragment fit too; whether it
+  /// was accepted.
   private func offer(_ route: Int, _ search: inout Search, _ context: Context, _ accept: Accept)
     -> Bool
   {
+    let storage = patterns[route].storage
+    if storage.hasExtras {
+      let fits = withUTF8Bytes(context.url) { bytes in
+        context.matcher.extrasFailure(bytes, search.layout, storage) == nil
+      }
+      guard fits else { return false }
+    }
     let match = search.captures.match(
       url: context.url, pattern: patterns[route], layout: search.layout,
       decodesPlusAsSpace: context.matcher.decodesPlusAsSpace)

@@ -178,14 +178,50 @@ public struct URLMatch: Sendable {
   /// match?.values["cat_id"] as? Int     // 12
   /// match?.values["slug"] as? String    // "red-shoes"
   /// ```
+  ///
+  /// Parameters bound to a query item (`?id=<int:id>`) or the fragment (`#<section?>`) are
+  /// here too, converted by a built-in converter, or as text through a custom one.
   public var values: [String: any Sendable] {
-    withUTF8Bytes(url) { bytes in
+    var values: [String: any Sendable] = withUTF8Bytes(url) { bytes in
       var values: [String: any Sendable] = [:]
       for (name, capture) in zip(pattern.parameterNames, captures) {
         values[name] = value(of: capture, bytes)
       }
       return values
     }
+    let storage = pattern.storage
+    for op in storage.queryOps.map(\.value) + (storage.fragmentOp.map { [$0] } ?? [])
+    where op.isNamed {
+      let name = storage.name(of: op)
+      values[name] = boundValue(name)
+    }
+    return values
+  }
+
+  /// The value of the query item or the fragment that the parameter `name` binds: through
+  /// its built-in converter, or as text; `nil` when absent or refused.
+  private func boundValue(_ name: String) -> (any Sendable)? {
+    let storage = pattern.storage
+    let op = storage.queryOp(binding: name)?.value ?? storage.fragmentOp
+    guard let op, let text = boundText(name), !text.isEmpty else { return nil }
+    guard let builtIn = op.builtIn, storage.converterName(of: op) == builtIn.name else {
+      return text
+    }
+    let value: (any Sendable)? = withUTF8Bytes(text) { bytes in
+      guard builtIn.accepts(decoded: bytes) else { return Optional<any Sendable>.none }
+      return builtIn.value(decoded: bytes)
+    }
+    return value
+  }
+
+  /// The text of the query item (its first) or the fragment that the parameter `name` binds,
+  /// decoded; `nil` when there is none, or `name` binds neither.
+  func boundText(_ name: String) -> String? {
+    let storage = pattern.storage
+    if let queryOp = storage.queryOp(binding: name) {
+      return queryText.firstValue(named: String(decoding: storage.key(of: queryOp), as: UTF8.self))
+    }
+    return storage.bindsFragment(to: name) ? fragment : nil
   }
 
   /// The converted value of the path parameter `name`, as `type`.
@@ -233,9 +269,10 @@ public struct URLMatch: Sendable {
   /// The body of the generic `value(_:as:)`, specialized by the overloads.
   @inline(__always)
   private func convertedValue<Value>(_ name: String, as type: Value.Type) -> Value? {
-    guard let index = pattern.storage.parameterIndex(named: name), index < captureCount else {
-      return nil
+    guard let index = pattern.storage.parameterIndex(named: name) else {
+      return pattern.storage.hasExtras ? converted(boundValue(name), as: type) : nil
     }
+    guard index < captureCount else { return nil }
     let capture = capture(index)
     // The common reads, without boxing the value in an existential.
     if capture.customIndex == nil {
@@ -247,7 +284,13 @@ public struct URLMatch: Sendable {
         return withUTF8Bytes(url) { text(capture, $0) } as? Value
       }
     }
-    let value = withUTF8Bytes(url) { self.value(of: capture, $0) }
+    let value: any Sendable = withUTF8Bytes(url) { self.value(of: capture, $0) }
+    return converted(value, as: type)
+  }
+
+  /// `value` as `type`: itself, a number that fits exactly, or text parsed.
+  private func converted<Value>(_ value: (any Sendable)?, as type: Value.Type) -> Value? {
+    guard let value else { return nil }
     if let exact = value as? Value { return exact }
     switch value {
     case let integer as Int:

@@ -141,9 +141,95 @@ extension URLMatcher {
       index += 1
     }
     guard index == linkCount else { return .failure(.extra(index: index)) }
+    if storage.hasExtras, let failure = extrasFailure(bytes, link, storage) {
+      return .failure(failure)
+    }
     return .success(
       captures.match(
         url: url, pattern: pattern, layout: link, decodesPlusAsSpace: decodesPlusAsSpace))
+  }
+
+  /// Why the query items or the fragment of the read URL do not fit those of `storage`, whose
+  /// path it matches; `nil` when they fit.
+  ///
+  /// A literal item requires an item of its name, and every item of that name to have its
+  /// value. A parameter requires an item (unless optional) whose first value it accepts; an
+  /// optional one that refuses its value reads as absent. Other items are not looked at.
+  func extrasFailure(
+    _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ storage: URLPattern.Storage
+  ) -> MatchFailure? {
+    for (offset, queryOp) in storage.queryOps.enumerated() {
+      let position = storage.ops.count + offset
+      let key = storage.key(of: queryOp)
+      let op = queryOp.value
+      var found = false
+      var failure: MatchFailure?
+      if let query = layout.query {
+        forEachQueryItem(bytes, query) { name, value in
+          guard failure == nil, !(found && op.kind == .parameter) else { return }
+          let named = withDecodedBytes(bytes, name, plusIsSpace: decodesPlusAsSpace) {
+            $0.elementsEqual(key)
+          }
+          guard named else { return }
+          let range = value ?? name.upperBound..<name.upperBound
+          let fits: Bool
+          switch accepts(op, storage, bytes, range) {
+          case .value: fits = true
+          case .refused: fits = false
+          case .unknownConverter:
+            failure = .unknownConverter(position: position)
+            return
+          }
+          if !fits, !op.isOptional {
+            failure = .queryItem(position: position, value: range, repeated: found)
+          }
+          found = true
+        }
+      }
+      if let failure { return failure }
+      if !found, !op.isOptional { return .missingQueryItem(position: position) }
+    }
+    guard let op = storage.fragmentOp else { return nil }
+    guard let fragment = layout.fragment, !fragment.isEmpty else {
+      return op.isOptional ? nil : .missingFragment
+    }
+    switch accepts(op, storage, bytes, fragment) {
+    case .value: return nil
+    case .refused: return op.isOptional ? nil : .fragment
+    case .unknownConverter:
+      return .unknownConverter(position: storage.ops.count + storage.queryOps.count)
+    }
+  }
+
+  /// Whether `op` of `storage`, a query item's or the fragment's, takes the value in `range`:
+  /// a literal's own value, or a non-empty value that the parameter's converter accepts.
+  private func accepts(
+    _ op: URLPattern.Op, _ storage: URLPattern.Storage, _ bytes: borrowing BorrowedBytes,
+    _ range: Range<Int>
+  ) -> Conversion {
+    if op.kind == .literal {
+      let equal = withDecodedBytes(bytes, range, plusIsSpace: decodesPlusAsSpace) {
+        $0.elementsEqual(storage.literalBytes(of: op))
+      }
+      return equal ? .value(.builtIn(.string)) : .refused
+    }
+    let entry: ValueConverters.Entry?
+    if let builtIn = op.builtIn, usesStandardBuiltIns {
+      entry = .builtIn(builtIn)
+    } else {
+      entry = valueConverters.entries[storage.converterName(of: op)]
+    }
+    return withDecodedBytes(bytes, range, plusIsSpace: decodesPlusAsSpace) { value in
+      guard let entry else { return Conversion.unknownConverter }
+      guard !value.isEmpty else { return .refused }
+      switch entry {
+      case .builtIn(.string), .builtIn(.path): return .value(.builtIn(.string))
+      case .builtIn(let builtIn):
+        return builtIn.accepts(decoded: value) ? .value(.builtIn(builtIn)) : .refused
+      case .custom(let converter):
+        return converter([value.string()], 0) == nil ? .refused : .value(.builtIn(.string))
+      }
+    }
   }
 
   /// Why the read URL does not fit `pattern`, as ``run(_:_:_:_:admitted:)`` found: the words
@@ -173,7 +259,39 @@ extension URLMatcher {
     case .rejected(let index, let position):
       return rejection(url, bytes, link, index, storage.token(at: position))
     case .unknownConverter(let position):
-      return unknownConverter(storage.converterName(of: storage.ops[position]), pattern)
+      return unknownConverter(storage.converterName(of: storage.op(atPosition: position)), pattern)
+    case .missingQueryItem(let position):
+      let queryOp = storage.queryOps[position - storage.ops.count]
+      let name = String(decoding: storage.key(of: queryOp), as: UTF8.self)
+      return DeepLinkError(
+        .missingComponent, .queryItem(name), input: url, value: nil,
+        problem: "expected \(queryExpectation(queryOp.value, storage))")
+    case .queryItem(let position, let value, let repeated):
+      let queryOp = storage.queryOps[position - storage.ops.count]
+      let name = String(decoding: storage.key(of: queryOp), as: UTF8.self)
+      let text = decodedText(bytes, value, plusIsSpace: decodesPlusAsSpace)
+      let op = queryOp.value
+      let problem =
+        repeated
+        ? "repeats the item with another value; expected every \(quoted(name)) item to be "
+          + queryExpectation(op, storage)
+        : op.kind == .literal
+          ? "is not \(quoted(String(decoding: storage.literalBytes(of: op), as: UTF8.self)))"
+          : text.isEmpty
+            ? "is empty; expected \(queryExpectation(op, storage))"
+            : "is not accepted; expected \(queryExpectation(op, storage))"
+      return DeepLinkError(
+        .valueRejected, .queryItem(name), input: url, value: text, problem: problem)
+    case .missingFragment:
+      return DeepLinkError(
+        .missingComponent, .fragment, input: url, value: nil,
+        problem: "expected \(queryExpectation(storage.fragmentOp ?? storage.ops[0], storage))")
+    case .fragment:
+      let text = layout.fragment.map { decodedText(bytes, $0, plusIsSpace: false) } ?? ""
+      return DeepLinkError(
+        .valueRejected, .fragment, input: url, value: text,
+        problem: "is not accepted; expected "
+          + queryExpectation(storage.fragmentOp ?? storage.ops[0], storage))
     case .extra(let index):
       return DeepLinkError(
         .pathMismatch, link.linkComponent(index), input: url,
@@ -182,6 +300,16 @@ extension URLMatcher {
           ? "is unexpected; expected no path"
           : "is unexpected; expected the path to end after segment \(index)")
     }
+  }
+
+  /// What a query item's or the fragment's op expects: `"cart"`, or `an int for "id"`.
+  private func queryExpectation(_ op: URLPattern.Op, _ storage: URLPattern.Storage) -> String {
+    if op.kind == .literal {
+      return quoted(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
+    }
+    let converter = storage.converterName(of: op)
+    let builtIn = BuiltInConverter.allCases.first { $0.name == converter }
+    return "\(builtIn?.expectation ?? "a \(converter)") for \(quoted(storage.name(of: op)))"
   }
 
   /// What a token expects, for "missing" messages.

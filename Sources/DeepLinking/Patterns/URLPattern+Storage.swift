@@ -21,11 +21,25 @@ extension URLPattern {
     /// Whether the pattern is a web catch-all, `https://<path:url>`, whose one op takes the
     /// host and the path, as the first segment of a custom-scheme pattern takes the host.
     let hostStartsPath: Bool
+    /// The query items the pattern requires or binds (`?screen=cart&id=<int:id>`), in order.
+    let queryOps: [QueryOp]
+    /// The parameter that binds the fragment (`#<section?>`), if any.
+    let fragmentOp: Op?
+    /// How many query items and fragments a URL must have for the pattern.
+    ///
+    /// Its literal items and its required parameters after the path. Between patterns of the
+    /// same path, more is more specific.
+    let requirementCount: Int
 
     init(
       bytes: [UInt8], sourceCount: Int, ops: [Op], authorityOp: Op?, schemeRange: Range<Int>?,
-      isWeb: Bool, hostStartsPath: Bool = false
+      isWeb: Bool, hostStartsPath: Bool = false, queryOps: [QueryOp] = [], fragmentOp: Op? = nil
     ) {
+      self.queryOps = queryOps
+      self.fragmentOp = fragmentOp
+      requirementCount =
+        queryOps.lazy.filter { !$0.value.isOptional }.count
+        + (fragmentOp.map { $0.isOptional ? 0 : 1 } ?? 0)
       self.hostStartsPath = hostStartsPath
       self.bytes = bytes
       self.sourceCount = sourceCount
@@ -125,9 +139,39 @@ extension URLPattern {
       }
     }
 
-    /// Whether the parameter `name` is optional (`<name?>`); `false` for no such parameter.
+    /// Whether the parameter `name`, in the path, a query item or the fragment, is optional
+    /// (`<name?>`); `false` for no such parameter.
     func isOptionalParameter(named name: String) -> Bool {
-      ops.contains { $0.isOptional && self.name(of: $0) == name }
+      (ops + queryOps.map(\.value) + (fragmentOp.map { [$0] } ?? [])).contains {
+        $0.isOptional && $0.isNamed && self.name(of: $0) == name
+      }
+    }
+
+    /// The op at `position` of the path's ops, then the query items' values, then the
+    /// fragment's.
+    func op(atPosition position: Int) -> Op {
+      if position < ops.count { return ops[position] }
+      let query = position - ops.count
+      return query < queryOps.count ? queryOps[query].value : fragmentOp ?? ops[0]
+    }
+
+    /// The decoded name of a query op.
+    func key(of op: QueryOp) -> ArraySlice<UInt8> {
+      bytes[Int(op.key.lowerBound)..<Int(op.key.upperBound)]
+    }
+
+    /// Whether the pattern has query items or a fragment parameter, which a URL's path match
+    /// is checked against after.
+    var hasExtras: Bool { !queryOps.isEmpty || fragmentOp != nil }
+
+    /// The query op whose value is the parameter `name`, if any.
+    func queryOp(binding name: String) -> QueryOp? {
+      queryOps.first { $0.value.isNamed && self.name(of: $0.value) == name }
+    }
+
+    /// Whether the fragment parameter is `name`.
+    func bindsFragment(to name: String) -> Bool {
+      fragmentOp.map { self.name(of: $0) == name } ?? false
     }
 
     /// The bytes of a parameter's name.
@@ -158,6 +202,14 @@ extension URLPattern {
 
     /// For a web pattern, the token that the URL's host must match.
     var authority: Token? { authorityOp.map { token($0, .host) } }
+  }
+
+  /// A query item of a pattern: its name, and a literal value it requires or a parameter
+  /// that binds its value.
+  struct QueryOp: Sendable, Equatable {
+    /// Where the decoded name is in ``Storage/bytes``.
+    var key: Range<Int32>
+    var value: Op
   }
 
   /// A token reduced to plain data, so that the matching loop copies no references.

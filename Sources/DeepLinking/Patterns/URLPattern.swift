@@ -27,12 +27,22 @@
 ///   the last segment;
 /// - `*`, exactly one non-empty segment of anything, not captured.
 ///
+/// A `?` before a parameter's `>` makes it optional (`<tab?>`, `<int:page?>`, and
+/// `<path:rest?>` for zero or more segments): optional parameters come last, after the host,
+/// and read as `nil` when the URL's path ends before them.
+///
 /// A pattern without a scheme, such as `user/<int:id>`, describes host and path: it matches
 /// any custom scheme (`myapp://user/42`, `other://user/42`), and universal links
 /// (`https://example.com/user/42`) whose host the ``URLMatcher`` allows.
 ///
-/// Queries and fragments are never part of matching: `myapp://user` matches
-/// `myapp://user?id=123`, and a trailing `/` on either side is ignored.
+/// After the path, a pattern may require query items and bind the fragment:
+/// `open?screen=product&id=<int:id>` matches `myapp://open?id=3&screen=product` in any item
+/// order, and `docs/<page>#<section?>` binds the fragment. A literal item requires every item
+/// of its name to have its value; a parameter requires an item (unless optional) whose first
+/// value it accepts. Between patterns of the same path, the one that requires more items wins.
+/// Other items, and the query and fragment of a pattern without them, never change what
+/// matches: `myapp://user` matches `myapp://user?id=123`, and a trailing `/` on either side is
+/// ignored.
 ///
 /// > Note: A string literal that is not a valid pattern does not stop the program: it makes a
 /// > pattern that matches no URL and carries the reason in ``problem``, which
@@ -90,13 +100,14 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// let pattern = try URLPattern(validating: source)
   /// ```
   ///
-  /// > Note: `URLPattern("myapp://…")` with a string literal is a literal, which stops the
-  /// > program if the pattern is invalid; the `validating:` label marks the throwing form.
+  /// > Note: A string literal that is not a valid pattern matches nothing and keeps the same
+  /// > error in ``problem``; the `validating:` label marks the throwing form.
   ///
   /// - Parameter source: The pattern text, such as `myapp://user/:id`.
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/invalidPattern`` that names
-  ///   the segment at fault: an empty or repeated parameter name, a `<path:…>` that is not
-  ///   last, text mixed with a parameter or `*`, an empty segment, a query or fragment.
+  ///   the part at fault: an empty or repeated parameter name, a `<path:…>` that is not last,
+  ///   an optional parameter before a required segment, text mixed with a parameter or `*`, an
+  ///   empty segment, a query item without a value or named twice, a second fragment.
   public init(validating source: String) throws(DeepLinkError) {
     var compiler = PatternCompiler(source)
     storage = try compiler.compile()
@@ -124,13 +135,21 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
       self = parts[0]
       return
     }
-    func trimmed(_ source: String) -> Substring {
-      var part = Substring(source)
+    func trimmed(_ source: Substring) -> Substring {
+      var part = source
       while part.first == "/" { part.removeFirst() }
       while part.last == "/" { part.removeLast() }
       return part
     }
-    let source = parts.map { trimmed($0.source) }.filter { !$0.isEmpty }.joined(separator: "/")
+    // Paths join with "/", query items with "&"; the fragment is the last level's (two are
+    // refused when compiled).
+    let split = parts.map { Self.splitExtras($0.source) }
+    let queries = split.compactMap(\.query)
+    let fragments = split.compactMap(\.fragment)
+    let source =
+      split.map { trimmed($0.path) }.filter { !$0.isEmpty }.joined(separator: "/")
+      + (queries.isEmpty ? "" : "?" + queries.joined(separator: "&"))
+      + fragments.map { "#" + $0 }.joined()
     if let problem = parts.lazy.compactMap(\.problem).first {
       self.init(matchingNothing: source, problem: problem)
       return
@@ -141,6 +160,29 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
     } catch {
       self.init(matchingNothing: source, problem: error)
     }
+  }
+
+  /// A source cut into its path, its query items after `?` and its fragment after `#` (a `?`
+  /// that ends an optional parameter, `<name?>`, is the path's).
+  static func splitExtras(_ source: String) -> (
+    path: Substring, query: Substring?, fragment: Substring?
+  ) {
+    let text = Substring(source)
+    var fragment: Substring?
+    var rest = text
+    if let hash = text.firstIndex(of: "#") {
+      fragment = text[text.index(after: hash)...]
+      rest = text[..<hash]
+    }
+    var index = rest.startIndex
+    while index < rest.endIndex {
+      let next = rest.index(after: index)
+      if rest[index] == "?", next == rest.endIndex || rest[next] != ">" {
+        return (rest[..<index], rest[next...], fragment)
+      }
+      index = next
+    }
+    return (rest, nil, fragment)
   }
 
   private init(storage: Storage) {

@@ -4,9 +4,11 @@
   import Foundation
 #endif
 
-/// Prints scheme, host, path and query items into a canonical URL, custom-scheme or universal.
+/// Prints scheme, host, path, query items and fragment into a canonical URL, custom-scheme or
+/// universal.
 ///
-/// Every path segment, the host, and every query name and value is percent-encoded for its own
+/// Every path segment, the host, every query name and value and the fragment is
+/// percent-encoded for its own
 /// component: everything but `A–Z a–z 0–9 - . _ ~` is escaped as UTF-8, so a `/` inside a
 /// value becomes `%2F` and `+ & = # ? %` and spaces are escaped too. Query items whose value is
 /// `nil` are left out.
@@ -44,6 +46,9 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   }
   /// The query items, in order; items with a `nil` value are left out.
   public var queryItems: [URLQueryItem] { didSet { printed = nil } }
+  /// The fragment, decoded, printed after `#` with everything but `A–Z a–z 0–9 - . _ ~`
+  /// percent-encoded; `nil` prints no `#`.
+  public var fragment: String? { didSet { printed = nil } }
   /// What the printed URL stands for, described in errors only: the link, for links.
   var subject: (any Sendable)?
   /// The custom-scheme form, printed by ``checkForPrinting()`` when every part printed; `nil`
@@ -194,7 +199,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// Builders are equal when they print the same parts.
   public static func == (lhs: DeepLinkBuilder, rhs: DeepLinkBuilder) -> Bool {
     lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.pathSegments == rhs.pathSegments
-      && lhs.queryItems == rhs.queryItems
+      && lhs.queryItems == rhs.queryItems && lhs.fragment == rhs.fragment
   }
 
   /// Hashes the parts that print.
@@ -204,6 +209,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     hasher.combine(host)
     hasher.combine(pathSegments)
     hasher.combine(queryItems)
+    hasher.combine(fragment)
   }
 
   /// Whether the link is the root: no host and no path.
@@ -247,6 +253,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       guard let value = item.value else { continue }
       capacity += 2 + 3 * (item.name.utf8.count + value.utf8.count)
     }
+    capacity += fragment.map { 1 + 3 * $0.utf8.count } ?? 0
     let outcome: Result<String, DeepLinkError> = withScratch(of: UInt8.self, capacity: capacity) {
       buffer in
       var writer = PercentEncodingWriter(buffer)
@@ -280,6 +287,14 @@ public struct DeepLinkBuilder: Hashable, Sendable {
         writer.append(UInt8(ascii: "="))
         if let failure = withUTF8Bytes(
           value, { append($0, component, isSegment: false, to: &writer) })
+        {
+          return .failure(failure)
+        }
+      }
+      if let fragment {
+        writer.append(UInt8(ascii: "#"))
+        if let failure = withUTF8Bytes(
+          fragment, { append($0, .fragment, isSegment: false, to: &writer) })
         {
           return .failure(failure)
         }

@@ -43,4 +43,22 @@ extension URLPattern {
     }
     return paths + [path]
   }
+
+  /// The query items that the pattern requires, percent-encoded as links print them: a
+  /// literal item's value, or `nil` for a required parameter, which takes any value.
+  @_spi(DeepLinkingTools)
+  public var _requiredQueryItems: [(name: String, value: String?)] {
+    let storage = storage
+    return storage.queryOps.filter { !$0.value.isOptional }.map { op in
+      let name = percentEncoded(String(decoding: storage.key(of: op), as: UTF8.self))
+      guard op.value.kind == .literal else { return (name, nil) }
+      return (
+        name, percentEncoded(String(decoding: storage.literalBytes(of: op.value), as: UTF8.self))
+      )
+    }
+  }
+
+  /// Whether the pattern requires a fragment (`#<section>`; `#<section?>` does not).
+  @_spi(DeepLinkingTools)
+  public var _requiresFragment: Bool { storage.fragmentOp.map { !$0.isOptional } ?? false }
 }
