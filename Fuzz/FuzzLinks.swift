@@ -98,7 +98,7 @@ enum FuzzValuesLink: DeepLinkCodable, Hashable {
 }
 
 /// The URL shapes beyond host and path: optional trailing parameters, screens chosen by query
-/// items, and fragments, for decode → print → decode and print → decode.
+/// items, fragments and subdomains, for decode → print → decode and print → decode.
 enum FuzzShapesLink: DeepLinkCodable, Hashable {
   case user(id: Int, section: String?)
   case docs(page: String?, anchor: String?)
@@ -108,13 +108,16 @@ enum FuzzShapesLink: DeepLinkCodable, Hashable {
   case cart
   case product(id: Int, tags: [String])
   case faq(topic: String, lang: String?)
+  case order(tenant: Subdomain, id: Int)
+  case team(tenant: Subdomain?)
   static let scheme = "myapp"
-  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let universalLinkHosts: Set<String> = ["example.com", "*.example.com"]
   static let decodesPlusAsSpace = true
   static let routes: [String: URLPattern] = [
     "user": "user/<int:id>/<section?>", "docs": "docs/<path:page?>#<anchor?>",
     "archive": "archive/<int:year?>/<int:month?>", "posts": "user/<int:id>/posts",
     "home": "open", "cart": "open?screen=cart",
     "product": "open?screen=product&pid=<int:id>&tag=<tags>", "faq": "faq?l=<lang?>#<topic>",
+    "order": "orders/<int:id>", "team": "team",
   ]
 }

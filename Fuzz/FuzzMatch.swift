@@ -12,7 +12,8 @@ let patterns: [URLPattern] = [
   "myapp://user/<int:id>", "myapp://:section/<path:rest>", "https://example.com/<float:x>/*",
   "user/<uuid:id>/:name", "myapp://a%20b/<string:s>", "myapp://opt/<int:n?>/<path:p?>",
 ]
-let matcher = URLMatcher(universalLinkHosts: ["example.com"], maximumURLLength: 4096)
+let matcher = URLMatcher(
+  universalLinkHosts: ["example.com", "*.example.org"], maximumURLLength: 4096)
 
 let router: DeepLinkRouter<Int> = {
   var router = DeepLinkRouter<Int>(matcher: matcher)

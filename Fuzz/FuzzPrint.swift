@@ -102,7 +102,7 @@ func makeShapesLink(_ recipe: inout Recipe) -> FuzzShapesLink {
   func optional<Value>(_ make: (inout Recipe) -> Value) -> Value? {
     recipe.flag() ? make(&recipe) : nil
   }
-  switch recipe.byte() % 6 {
+  switch recipe.byte() % 8 {
   case 0: return .user(id: recipe.integer(Int.self), section: optional { $0.text() })
   case 1: return .docs(page: optional { $0.text() }, anchor: optional { $0.text() })
   case 2:
@@ -112,7 +112,9 @@ func makeShapesLink(_ recipe: inout Recipe) -> FuzzShapesLink {
   case 4:
     return .product(
       id: recipe.integer(Int.self), tags: (0..<recipe.byte() % 3).map { _ in recipe.text() })
-  default: return .faq(topic: recipe.text(), lang: optional { $0.text() })
+  case 5: return .faq(topic: recipe.text(), lang: optional { $0.text() })
+  case 6: return .order(tenant: Subdomain(recipe.text()), id: recipe.integer(Int.self))
+  default: return .team(tenant: optional { Subdomain($0.text()) })
   }
 }
 

@@ -41,9 +41,16 @@ extension DeepLinkCommand {
   static func appSiteAssociation<Link: DeepLinkCodable>(
     appIDs: [String], of type: Link.Type
   ) -> Result {
-    // The website is the first host; its entries may carry path prefixes (`example.com/app`).
-    let entries = Link.universalLinkHosts.map { $0.split(separator: "/").map(String.init) }
-    guard let website = entries.compactMap({ $0.first?.lowercased() }).min() else {
+    // The website is the first host (a wildcard's domain, where the file is served for its
+    // subdomains); its entries may carry path prefixes (`example.com/app`).
+    let entries = Link.universalLinkHosts.map { entry in
+      var parts = entry.split(separator: "/").map(String.init)
+      if let host = parts.first?.lowercased() {
+        parts[0] = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
+      }
+      return parts
+    }
+    guard let website = entries.compactMap(\.first).min() else {
       return Result(
         output: "\(Link.self) has no universalLinkHosts; expected at least one, as an "
           + "apple-app-site-association file is for universal links\n",
@@ -56,16 +63,27 @@ extension DeepLinkCommand {
           + "every link:\n" + problems.map { "  \($0)\n" }.joined(),
         status: 1)
     }
-    let prefixes = entries.filter { $0.first?.lowercased() == website }.map { $0.dropFirst() }
+    let prefixes = Set(entries.filter { $0.first == website }.map { Array($0.dropFirst()) })
     var routes: [AppLinkRoute] = []
     for (name, pattern, isAlias) in Link._allRoutes {
       let comment = "\(name): \(pattern.source)" + (isAlias ? " (alias)" : "")
       for prefix in prefixes.sorted(by: { $0.count < $1.count }) {
-        routes += AppLinkRoute.of(pattern, on: website, comment: comment, prefix: Array(prefix))
+        routes += AppLinkRoute.of(pattern, on: website, comment: comment, prefix: prefix)
       }
     }
-    return appSiteAssociation(
+    var result = appSiteAssociation(
       appIDs: appIDs, routes: routes, ignoresPathCase: Link.ignoresPathCase)
+    // Wildcard hosts live in the app's entitlement; the system reads their file from the
+    // domain itself.
+    for entry in Link.universalLinkHosts.map({ $0.lowercased() }).sorted()
+    where entry.hasPrefix("*.") && result.status == 0 {
+      let domain = entry.dropFirst(2).prefix { $0 != "/" }
+      result.errorOutput +=
+        "note: \(entry.prefix { $0 != "/" }) is a wildcard host: declare "
+        + "applinks:\(entry.prefix { $0 != "/" }) in the app's Associated Domains entitlement, "
+        + "and serve this file at https://\(domain)/.well-known/apple-app-site-association\n"
+    }
+    return result
   }
 
   /// The `apple-app-site-association` file that opens, in the apps `appIDs`, the universal

@@ -89,8 +89,8 @@ public enum DeepLinkCommand {
   ///   - arguments: The command-line arguments.
   ///   - links: The link type that `decode`, `print`, `check`, `routes` and `aasa` use.
   ///   - standardInput: What `check -` reads; the process's standard input by default.
-  /// - Returns: The output and exit status; a long `check`'s progress is in
-  ///   ``Result/errorOutput``.
+  /// - Returns: The output and exit status; a long `check`'s progress, and `aasa`'s notes,
+  ///   are in ``Result/errorOutput``.
   public static func run<Link: DeepLinkCodable>(
     _ arguments: [String], links: Link.Type,
     standardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
@@ -99,7 +99,7 @@ public enum DeepLinkCommand {
     var result = run(
       arguments, links: links,
       environment: Environment(standardInput: standardInput, progress: { progress += $0 }))
-    result.errorOutput = progress
+    result.errorOutput = progress + result.errorOutput
     return result
   }
 
@@ -119,6 +119,7 @@ public enum DeepLinkCommand {
       environment: Environment(
         standardInput: { FileHandle.standardInput.readDataToEndOfFile() },
         progress: { FileHandle.standardError.write(Data($0.utf8)) }))
+    FileHandle.standardError.write(Data(result.errorOutput.utf8))
     print(result.output, terminator: "")
     exit(result.status)
   }

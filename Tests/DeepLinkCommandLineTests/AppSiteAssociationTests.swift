@@ -310,6 +310,28 @@ import Testing
     #expect(opened == 36)
   }
 
+  /// A tenant's links on its subdomain: the file is the domain's, and the note says where
+  /// wildcard hosts are declared.
+  enum Tenant: DeepLinkCodable, Hashable {
+    case order(tenant: Subdomain, id: Int)
+    static let scheme = "tenant"
+    static let universalLinkHosts: Set<String> = ["*.example.net"]
+    static let routes: [String: URLPattern] = ["order": "orders/<int:id>"]
+  }
+
+  @Test func notesWhereWildcardHostsAreDeclared() throws {
+    let result = DeepLinkCommand.run(["aasa", Self.appID], links: Tenant.self)
+    #expect(result.status == 0)
+    #expect(
+      result.errorOutput
+        == "note: *.example.net is a wildcard host: declare applinks:*.example.net in the app's "
+        + "Associated Domains entitlement, and serve this file at "
+        + "https://example.net/.well-known/apple-app-site-association\n")
+    let association = try Association(result.output)
+    #expect(association.opens("/orders/7"))
+    #expect(!association.opens("/orders/7/x"))
+  }
+
   @Test func opensThePathsOfNestedRoutes() throws {
     let tokens = ["user", "42", "x", "posts", "files", "about"]
     let counts = try checkOpens(Nested.self, host: "example.net", tokens: tokens)

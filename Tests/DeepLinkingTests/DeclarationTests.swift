@@ -9,7 +9,7 @@ import Testing
     case home
     static let scheme = "myapp"
     static let universalLinkHosts: Set<String> = [
-      "*.example.com", "https://example.com", "example.com:443", "me@example.com",
+      "*example.com", "https://example.com", "example.com:443", "me@example.com",
       "example.com?x", "example.com#x", "", "/app", "exa mple.com", "faß.example", "1.2.3",
       "example.com/app", "Example.org",
     ]
@@ -18,7 +18,7 @@ import Testing
 
   static let hostProblems = [
     #"the universal-link host "" of BadHostsLink has no host; expected a host alone, such as "example.com""#,
-    #"the universal-link host "*.example.com" of BadHostsLink has a wildcard, which universal-link hosts do not support; expected a host alone, such as "example.com""#,
+    #"the universal-link host "*example.com" of BadHostsLink has a wildcard other than a whole first label; expected a host such as "example.com", or "*.example.com" for its subdomains"#,
     #"the universal-link host "/app" of BadHostsLink has no host; expected a host alone, such as "example.com""#,
     #"the universal-link host "1.2.3" of BadHostsLink is not a dotted-decimal IPv4 address; expected four numbers from 0 to 255 without leading zeros, as browsers write it"#,
     #"the universal-link host "exa mple.com" of BadHostsLink contains " "; expected a host as browsers write it: a DNS name of ASCII letters, digits, "-" and "_", a dotted-decimal IPv4 address, or a compressed IPv6 address in brackets"#,
@@ -48,11 +48,12 @@ import Testing
 
   @Test func aRoutersHostsAreChecked() {
     var router = DeepLinkRouter<Int>(
-      matcher: URLMatcher(universalLinkHosts: ["*.example.com", "example.com/app", "example.com"]))
+      matcher: URLMatcher(universalLinkHosts: ["a.*.example.com", "example.com/app", "example.com"])
+    )
     router.register("user/<int:id>") { _, _ in 1 }
     #expect(
       router.routeProblems.map(\.description) == [
-        #"the universal-link host "*.example.com" of the router's matcher has a wildcard, which universal-link hosts do not support; expected a host alone, such as "example.com""#,
+        #"the universal-link host "a.*.example.com" of the router's matcher has a wildcard other than a whole first label; expected a host such as "example.com", or "*.example.com" for its subdomains"#,
         #"the universal-link host "example.com/app" of the router's matcher has a path; expected a host alone, such as "example.com""#,
       ])
     #expect(router.route("https://example.com/user/1") == 1)

@@ -102,6 +102,31 @@ enum PushLink: DeepLinkCodable, Hashable {
     #expect(error?.description == message)
   }
 
+  /// An item without a value, or with an empty one, is no item to a route's parameter (a
+  /// fuzzing finding: `?l` decoded as `lang: ""`, which could not print).
+  @Test func anEmptyBoundItemIsNoItem() throws {
+    enum HelpLink: DeepLinkCodable, Hashable {
+      case faq(topic: String, lang: String?, tags: [String])
+      static let scheme = "myapp"
+      static let routes: [String: URLPattern] = ["faq": "faq?l=<lang?>&t=<tags?>#<topic>"]
+    }
+    for url in ["myapp://faq?l#billing", "myapp://faq?l=&t=#billing", "myapp://faq?t=&t#billing"] {
+      let link = try HelpLink.decode(url)
+      #expect(link == .faq(topic: "billing", lang: nil, tags: []), "\(url)")
+      #expect(try link.urlString == "myapp://faq#billing")
+    }
+    #expect(
+      try HelpLink.decode("myapp://faq?t=a&t=&t=b#x")
+        == .faq(topic: "x", lang: nil, tags: ["a", "b"]))
+    let error = #expect(throws: DeepLinkError.self) {
+      try HelpLink.faq(topic: "x", lang: nil, tags: ["a", ""]).urlString
+    }
+    #expect(
+      error?.description
+        == ##"cannot print faq(topic: "x", lang: nil, tags: ["a", ""]): query item "t" "" is empty, which the route "faq?l=<lang?>&t=<tags?>#<topic>" reads as no value; expected a non-empty value"##
+    )
+  }
+
   /// Printing refuses a required value that is missing or would not read back.
   @Test func printingRefusesWhatWouldNotReadBack() {
     let cases: [(PushLink, String)] = [

@@ -176,6 +176,15 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let label = key.stringValue
+    if type == Subdomain.self {
+      guard let text = state.subdomainText(for: label) else {
+        throw state.missing(type, label: label)
+      }
+      guard Subdomain(text).problem == nil, let value = Subdomain(text) as? T else {
+        throw state.invalid(text, type, label: label)
+      }
+      return value
+    }
     if state.mounts(label) {
       // The next level of the route: the mounted link's own `init(from:)`.
       state.level += 1
@@ -189,6 +198,13 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
   // `decode`); this looks once.
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     let label = key.stringValue
+    if type == Subdomain.self {
+      // As other optional values in the query: `nil` when absent or not a label.
+      guard let text = state.subdomainText(for: label), Subdomain(text).problem == nil else {
+        return nil
+      }
+      return Subdomain(text) as? T
+    }
     let strings = state.strings(for: label)
     if strings.isEmpty { return nil }
     do {

@@ -311,6 +311,7 @@ extension DeepLinkCodable {
       }
     }
     var fragment: String?
+    var subdomain: URLQueryItem?
     var levelLink: EncodedLink? = encoded
     for level in route.levels {
       guard let link = levelLink else { break }
@@ -320,6 +321,10 @@ extension DeepLinkCodable {
       let storage = level.pattern.storage
       for index in link.values.indices where !taken.contains(index) {
         let value = link.values[index]
+        if value.label == link.subdomainLabel {
+          subdomain = URLQueryItem(name: value.label, value: value.single)
+          continue
+        }
         if storage.bindsFragment(to: value.label) {
           fragment = try boundText(value, storage.fragmentOp, .fragment, route: route)
           continue
@@ -343,6 +348,7 @@ extension DeepLinkCodable {
       scheme: Self.scheme, host: parts.first ?? "", pathSegments: Array(parts.dropFirst()),
       queryItems: queryItems)
     builder.fragment = fragment
+    builder.subdomain = subdomain
     guard let printed = builder.checkForPrinting(), checkingRivals else {
       builder.subject = self
       return builder
@@ -468,13 +474,13 @@ extension DeepLinkCodable {
     _ value: EncodedLink.Value, _ op: URLPattern.Op?, _ component: DeepLinkError.Component,
     route: LinkRoute
   ) throws(DeepLinkError) -> String? {
-    guard let text = value.strings.first else { return nil }
-    if text.isEmpty {
+    for text in value.strings where text.isEmpty {
       throw DeepLinkError.printing(
         .unprintable, self, component, value: text,
         problem: "is empty, which the route \(quoted(route.pattern.source)) reads as no "
           + "value; expected a non-empty value")
     }
+    guard let text = value.strings.first else { return nil }
     if let builtIn = op?.builtIn, builtIn != .string { try check(text, component, builtIn) }
     return text
   }

@@ -31,6 +31,9 @@ final class LinkDecodingState {
   private let universalLinkHost: Range<Int>?
   /// The URL's scheme.
   private let schemeRange: Range<Int>
+  /// The label of a universal link's host that a wildcard entry of `universalLinkHosts`
+  /// admitted (`acme` of `acme.example.com`), which ``Subdomain`` values read.
+  private let subdomainRange: Range<Int>?
   /// The query labels that values have read, when ``recordsQueryLabels``: what the link's
   /// context leaves out.
   private(set) var readQueryLabels: [String] = []
@@ -54,6 +57,7 @@ final class LinkDecodingState {
     self.checksPrinting = false
     self.universalLinkHost = nil
     self.schemeRange = 0..<0
+    self.subdomainRange = nil
   }
 
   /// Reads `url`, admits it for the link type, and picks the most specific route of `table`
@@ -67,6 +71,7 @@ final class LinkDecodingState {
     var chosen: Int?
     var chosenMatch: URLMatch?
     var admitted: URLLayout?
+    var subdomain: Range<Int>?
     let failure: DeepLinkError? = matcher.withURLLayout(
       url, failure: { $0 },
       { bytes, read in
@@ -79,6 +84,9 @@ final class LinkDecodingState {
           return error
         }
         admitted = layout
+        if layout.isWeb, let host = layout.host {
+          subdomain = subdomainLabel(bytes, host, hosts: universalLinkHosts)
+        }
         chosen = table.route(for: url, bytes, layout, match: &chosenMatch)
         return chosen == nil ? nearestRoute(url, bytes, layout, table, linkType: linkType) : nil
       })
@@ -96,6 +104,7 @@ final class LinkDecodingState {
       table.routes[chosen].isAlias || (admitted.isWeb && table.hasRivals[chosen])
     self.universalLinkHost = admitted.isWeb ? admitted.host : nil
     self.schemeRange = admitted.scheme
+    self.subdomainRange = subdomain
   }
 
   /// What the URL carried beside the values read: the query items no value read, the
@@ -169,7 +178,11 @@ final class LinkDecodingState {
     }
     guard let name = queryName(for: label) else { return fragment.map { [$0] } ?? [] }
     if recordsQueryLabels { readQueryLabels.append(name) }
-    if let match { return match.queryText.values(named: name) }
+    if let match {
+      let values = match.queryText.values(named: name)
+      // A route's parameter takes no empty value: there, an empty item is no item.
+      return isBound(label) ? values.filter { !$0.isEmpty } : values
+    }
     return queryItems.filter { $0.name == name }.map { $0.value ?? "" }
   }
 
@@ -180,9 +193,26 @@ final class LinkDecodingState {
     }
     guard let name = queryName(for: label) else { return fragment }
     if recordsQueryLabels { readQueryLabels.append(name) }
-    if let match { return match.queryText.firstValue(named: name) }
+    if let match {
+      let value = match.queryText.firstValue(named: name)
+      // A route's parameter takes no empty value: there, an empty item is no item.
+      return value?.isEmpty == true && isBound(label) ? nil : value
+    }
     for item in queryItems where item.name == name { return item.value ?? "" }
     return nil
+  }
+
+  /// Whether this level's route binds `label` to a query item's parameter.
+  private func isBound(_ label: String) -> Bool {
+    !levels.isEmpty && levels[level].pattern.storage.queryOp(binding: label) != nil
+  }
+
+  /// The text of the ``Subdomain`` value `label`: the label of a universal link's host under a
+  /// wildcard entry, lowercased; otherwise (a custom-scheme URL, a host listed itself) where
+  /// the route puts `label`, the query item of that name by default.
+  func subdomainText(for label: String) -> String? {
+    guard let subdomainRange, pathIndex(for: label) == nil else { return first(for: label) }
+    return withUTF8Bytes(url) { asciiLowercased($0, subdomainRange) }
   }
 
   /// The URL's fragment, for a value the route binds to it: `nil` when empty or absent.

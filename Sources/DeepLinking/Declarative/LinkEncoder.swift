@@ -24,6 +24,8 @@ struct EncodedLink {
   var values: [Value] = []
   /// The labels of optional values that are `nil`, which print as nothing.
   var nilLabels: [String] = []
+  /// The label of the ``Subdomain`` value, which a universal link prints into its host.
+  var subdomainLabel: String?
   /// The links that values of this case hold, taken apart in turn (one, for the next level of
   /// a mounted route), and the labels of those values.
   var mounted: [EncodedLink] = []
@@ -189,6 +191,14 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     let label = key.stringValue
+    if let subdomain = value as? Subdomain {
+      if let problem = subdomain.problem {
+        throw EncodingProblem("\(quoted(subdomain.label)) \(problem)", label: label)
+      }
+      state.record(subdomain.label, label: label)
+      state.link.subdomainLabel = label
+      return
+    }
     if let text = try scalarText(value, label: label, linkType: state.linkType) {
       state.record(text, label: label)
       return

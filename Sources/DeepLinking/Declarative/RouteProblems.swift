@@ -20,7 +20,8 @@ extension DeepLinkCodable {
   /// ```
   ///
   /// It finds, first, each entry of ``DeepLinkRepresentable/universalLinkHosts`` that can
-  /// never match a URL (a scheme, a port, user info, a query, a wildcard, an empty host, a
+  /// never match a URL (a scheme, a port, user info, a query, a wildcard other than a whole
+  /// first label, `*.example.com`, an empty host, a
   /// host that browsers do not write so), each entry of ``DeepLinkRepresentable/schemeAliases``
   /// that is not a scheme, is ``DeepLinkRepresentable/scheme`` or is a web scheme, and each
   /// entry of ``urlValueSchemes`` that is not a scheme or is one a `URL` value never has;
@@ -36,9 +37,13 @@ extension DeepLinkCodable {
   /// - a case that holds two mounted links, links mounted more than eight deep, and two
   ///   levels of a mounted route that read the same query item;
   /// - a converter name that stands for two value types;
+  /// - an optional path parameter (`<tab?>`) bound to a value that is not optional;
+  /// - a ``Subdomain`` value in a type without a wildcard host (`*.example.com`);
   /// - an alias whose path parameters are not those of its case's route;
   /// - a route or alias that never decodes, because a route of the same shape wins over it
-  ///   (exact ties go to the case name that sorts first, and a route beats any alias).
+  ///   (exact ties go to the case name that sorts first, and a route beats any alias), also
+  ///   where optional parameters are absent, or where the query items and fragment they
+  ///   require do not tell them apart.
   ///
   /// A case missing from `routes` cannot be found without a value of it: `expectRoutes(of:
   /// cover:)` in `DeepLinkingTesting` finds those from samples. The values of a case are
@@ -81,7 +86,11 @@ func linkRouteProblems(
       add(defect.code, defect.problem)
       continue
     }
-    guard let namesUnknownValues = levelsProblems(route, problems: &problems) else {
+    let hasWildcardHost = universalLinkHosts.contains { $0.hasPrefix("*.") }
+    guard
+      let namesUnknownValues = levelsProblems(
+        route, hasWildcardHost: hasWildcardHost, problems: &problems)
+    else {
       continue
     }
     // (An alias that names no value is reported as such already.)
@@ -160,7 +169,9 @@ private func declarationProblems(_ table: LinkTable, linkType: Any.Type) -> [Dee
 
 /// Adds the problems of each level of `route` to `problems`; returns `nil` when a level's
 /// case does not exist, else whether a path parameter names no value of its case.
-private func levelsProblems(_ route: LinkRoute, problems: inout [DeepLinkError]) -> Bool? {
+private func levelsProblems(
+  _ route: LinkRoute, hasWildcardHost: Bool, problems: inout [DeepLinkError]
+) -> Bool? {
   func add(_ code: DeepLinkError.Code, _ problem: String) {
     problems.append(
       DeepLinkError(
@@ -182,6 +193,14 @@ private func levelsProblems(_ route: LinkRoute, problems: inout [DeepLinkError])
     }
     levelProblems(found, level: level, add: add)
     namesUnknownValues = namesUnknownValues || !found.unnamedParameters.isEmpty
+    let subdomains = found.labels.filter { found.valueTypes[$0] == Subdomain.self }
+    if let label = subdomains.first, !hasWildcardHost, !route.isAlias {
+      add(
+        .host,
+        "gives case \(quoted(level.caseName)) a Subdomain value, \(quoted(label)), but "
+          + "universalLinkHosts has no wildcard host; expected an entry such as "
+          + "\"*.example.com\", whose first label the value is")
+    }
     if found.mounts.count > 1 {
       add(
         .invalidRoute,

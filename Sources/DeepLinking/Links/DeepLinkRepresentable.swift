@@ -63,7 +63,9 @@ public protocol DeepLinkRepresentable: Sendable {
   ///
   /// `https://<allowed host>/<host>/<path>?<query>` is the same link as
   /// `<scheme>://<host>/<path>?<query>`. Any other host, a sub-domain of an allowed host, and
-  /// `http` are refused.
+  /// `http` are refused. An entry `*.example.com` allows each subdomain one DNS label deep
+  /// (`acme.example.com`; `example.com` only if listed too), whose label a ``Subdomain``
+  /// value of a link enum reads; an entry may end in a path prefix (`example.com/app`).
   static var universalLinkHosts: Set<String> { get }
 
   /// The host of the link's custom-scheme URL, such as `user` in `myapp://user/42`.
@@ -154,11 +156,14 @@ extension DeepLinkRepresentable {
   /// try AppLink.user(id: 42, tab: nil).universalLink()   // https://example.com/user/42
   /// ```
   /// - Parameter host: The website; by default the first of ``universalLinkHosts`` in
-  ///   alphabetical order. Compared ignoring case.
+  ///   alphabetical order that is not a wildcard, or, for a link with a ``Subdomain`` value,
+  ///   the first wildcard (`*.example.com`), whose `*` the value replaces. Compared ignoring
+  ///   case; `example.com` names `*.example.com` for a link with a subdomain.
   /// - Returns: The universal link.
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/host`` when `host` is not one
   ///   of ``universalLinkHosts`` (or the set is empty), or an entry of the set can never match
-  ///   a URL (a scheme, a port, a wildcard, a host browsers do not write so); or the error
+  ///   a URL (a scheme, a port, a wildcard other than `*.`, a host browsers do not write so);
+  ///   or the error
   ///   ``url`` throws.
   public func universalLink(host: String? = nil) throws(DeepLinkError) -> URL {
     if let problem = UniversalLinkHost.problems(
@@ -173,8 +178,26 @@ extension DeepLinkRepresentable {
         problem: "\(Self.self).universalLinkHosts is empty; expected a host there, such as "
           + "\"example.com\", to print universal links")
     }
-    let website = host.map { UniversalLinkHost($0).text } ?? allowed.first
-    guard let website, allowed.contains(website) else {
+    let builder = try deepLinkBuilder()
+    // A link with a subdomain prints on a wildcard entry ("example.com" names
+    // "*.example.com" then); any other link on a host of its own.
+    let isWildcard = builder.subdomain != nil
+    var website = host.map { UniversalLinkHost($0).text }
+    if isWildcard, let given = website, !given.hasPrefix("*."), allowed.contains("*." + given) {
+      website = "*." + given
+    }
+    guard let website = website ?? allowed.first(where: { $0.hasPrefix("*.") == isWildcard })
+    else {
+      throw DeepLinkError.printing(
+        .host, self, .url, value: nil,
+        problem: isWildcard
+          ? "its Subdomain value \(quoted(builder.subdomain?.name ?? "")) prints into a wildcard "
+            + "host, but \(Self.self).universalLinkHosts has none; expected an entry such as "
+            + "\"*.example.com\""
+          : "\(Self.self).universalLinkHosts has only wildcard hosts, which need a Subdomain "
+            + "value; expected a host of its own, such as \"example.com\", for this link")
+    }
+    guard allowed.contains(website) else {
       throw DeepLinkError.printing(
         .host, self, .host, value: host,
         problem: allowed.isEmpty
@@ -182,7 +205,7 @@ extension DeepLinkRepresentable {
           : "is not a universal-link host; expected one of "
             + allowed.map(quoted).joined(separator: ", "))
     }
-    return try deepLinkBuilder().universalLink(host: website)
+    return try builder.universalLink(host: website)
   }
 
   /// The link as messages show it: `String(describing:)`, but without trapping on a value

@@ -102,9 +102,7 @@ func admitLink(
   for entry in hosts {
     let slash = entry.firstIndex(of: "/")
     let entryHost = slash.map { String(entry[..<$0]) } ?? entry
-    guard let host = layout.host, equalsIgnoringASCIICase(bytes, host, entryHost) else {
-      continue
-    }
+    guard let host = layout.host, WebHost.matches(bytes, host, entry: entryHost) else { continue }
     prefixes.append(slash == nil ? [] : UniversalLinkHost(entry).prefix)
   }
   prefixes.sort {
@@ -141,6 +139,24 @@ func admitLink(
         + expected.map(quoted).joined(separator: " or "))
   }
   return layout.droppingPathPrefix(prefix.count)
+}
+
+/// The subdomain label of the host in `range` that a wildcard entry of `hosts` admits
+/// (`acme` of `acme.example.com` under `*.example.com`); `nil` when an entry names the host
+/// itself, or none is a wildcard that admits it.
+func subdomainLabel(
+  _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, hosts: Set<String>
+) -> Range<Int>? {
+  var label: Range<Int>?
+  for entry in hosts {
+    let host = UniversalLinkHost(entry)
+    guard let domain = host.wildcardDomain else {
+      if equalsIgnoringASCIICase(bytes, range, host.host) { return nil }
+      continue
+    }
+    label = label ?? WebHost.wildcardLabel(bytes, range, domain: domain)
+  }
+  return label
 }
 
 /// The URL's host, decoded and lowercased, for messages.

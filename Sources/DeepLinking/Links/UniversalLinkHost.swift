@@ -1,4 +1,5 @@
-/// An entry of `universalLinkHosts`: a host, and the path prefix of the app's links on it.
+/// An entry of `universalLinkHosts`: a host, or `*.` and a domain for each of its subdomains,
+/// and the path prefix of the app's links on it.
 struct UniversalLinkHost: Sendable {
   /// The host, lowercased.
   let host: String
@@ -15,6 +16,10 @@ struct UniversalLinkHost: Sendable {
   /// The entry with its host lowercased: `example.com/app`.
   var text: String { ([host] + prefix).joined(separator: "/") }
 
+  /// For a wildcard entry, `*.example.com`, the domain whose subdomains it takes
+  /// (`example.com`); `nil` for a host of its own.
+  var wildcardDomain: String? { host.hasPrefix("*.") ? String(host.dropFirst(2)) : nil }
+
   /// Why `entry` can never be the host of a URL, or `nil` when it can.
   ///
   /// An entry is a host as browsers write it (``WebHost``), followed, where `allowsPath`,
@@ -23,8 +28,13 @@ struct UniversalLinkHost: Sendable {
     let host = entry.prefix { $0 != "/" }
     let expected = #"expected a host alone, such as "example.com""#
     if entry.contains("://") { return "has a scheme; \(expected)" }
-    if host.contains("*") {
-      return "has a wildcard, which universal-link hosts do not support; \(expected)"
+    let domain = host.hasPrefix("*.") ? host.dropFirst(2) : host
+    if domain.contains("*") {
+      return "has a wildcard other than a whole first label; expected a host such as "
+        + "\"example.com\", or \"*.example.com\" for its subdomains"
+    }
+    if domain.count < host.count, domain.allSatisfy({ $0.isNumber || $0 == "." || $0 == "[" }) {
+      return "has a wildcard before an IP address; expected \"*.\" before a domain name"
     }
     for (mark, part) in [
       ("@", "user info"), (":", "a port"), ("?", "a query"), ("#", "a fragment"),
@@ -34,7 +44,7 @@ struct UniversalLinkHost: Sendable {
     }
     if !allowsPath, host.count < entry.count { return "has a path; \(expected)" }
     if host.isEmpty { return "has no host; \(expected)" }
-    return withUTF8Bytes(String(host)) { bytes in WebHost.problem(bytes, 0..<bytes.count) }
+    return withUTF8Bytes(String(domain)) { bytes in WebHost.problem(bytes, 0..<bytes.count) }
   }
 
   /// A route problem for each entry of `hosts` that can never match, in order, naming it as

@@ -80,6 +80,7 @@ extension URLMatcher {
     guard !universalLinkHosts.isEmpty else { return false }
     let host = decodedText(bytes, range, plusIsSpace: false)
     return universalLinkHosts.contains(host) || universalLinkHosts.contains(host.lowercased())
+      || wildcardHosts.contains { WebHost.matches(bytes, range, entry: $0) }
   }
 
   /// Matches the read URL against `pattern`; `admitted` skips the scheme and universal-link

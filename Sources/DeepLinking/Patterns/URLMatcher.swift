@@ -14,10 +14,13 @@ public struct URLMatcher: Sendable {
   private final class Tables: Sendable {
     let valueConverters: ValueConverters
     let universalLinkHosts: Set<String>
+    /// The entries of ``universalLinkHosts`` that are wildcards, `*.example.com`.
+    let wildcardHosts: [String]
 
     init(valueConverters: ValueConverters, universalLinkHosts: Set<String>) {
       self.valueConverters = valueConverters
       self.universalLinkHosts = universalLinkHosts
+      wildcardHosts = universalLinkHosts.filter { $0.hasPrefix("*.") }.sorted()
     }
   }
 
@@ -39,9 +42,11 @@ public struct URLMatcher: Sendable {
   /// The hosts whose `http` and `https` URLs are universal links, stored lowercased.
   ///
   /// A pattern without a scheme matches `https://<allowed host>/<segments>` like
-  /// `myapp://<segments>`. Hosts compare ignoring ASCII case; no other host, nor a
-  /// sub-domain of an allowed host, matches, and neither does `http`: as on iOS, universal
-  /// links are `https`. (A pattern that names `http://` matches `http` URLs.)
+  /// `myapp://<segments>`. Hosts compare ignoring ASCII case; no other host matches, and
+  /// neither does `http`: as on iOS, universal links are `https`. (A pattern that names
+  /// `http://` matches `http` URLs.) An entry `*.example.com` allows each subdomain one DNS
+  /// label deep (`acme.example.com`, not `example.com` itself nor `a.b.example.com`), whose
+  /// label ``subdomain(of:)`` reads.
   public var universalLinkHosts: Set<String> {
     get { tables.universalLinkHosts }
     set {
@@ -49,6 +54,41 @@ public struct URLMatcher: Sendable {
         valueConverters: tables.valueConverters,
         universalLinkHosts: Set(newValue.map { $0.lowercased() }))
     }
+  }
+
+  /// The wildcard entries of ``universalLinkHosts``.
+  var wildcardHosts: [String] { tables.wildcardHosts }
+
+  /// The subdomain label of a universal link on a wildcard host of ``universalLinkHosts``:
+  /// `acme` for `https://acme.example.com/orders/7` under `*.example.com`.
+  ///
+  /// ```swift
+  /// let matcher = URLMatcher(universalLinkHosts: ["*.example.com"])
+  /// var router = DeepLinkRouter<String>(matcher: matcher)
+  /// router.register("orders/<int:id>") { match, _ in
+  ///   "\(matcher.subdomain(of: match.url) ?? "-") \(match.pathParams.id ?? "")"
+  /// }
+  /// router.route("https://acme.example.com/orders/7")  // "acme 7"
+  /// ```
+  /// - Parameter url: A URL string.
+  /// - Returns: The label, lowercased; `nil` for another URL, and for a host that an entry
+  ///   names itself.
+  public func subdomain(of url: String) -> String? {
+    guard !wildcardHosts.isEmpty else { return nil }
+    let label: String? = withURLLayout(
+      url, failure: { _ in nil },
+      { bytes, layout in
+        guard layout.isWeb, layout.scheme.count == 5, let host = layout.host,
+          !universalLinkHosts.contains(asciiLowercased(bytes, host))
+        else { return nil }
+        for entry in wildcardHosts {
+          if let label = WebHost.wildcardLabel(bytes, host, domain: String(entry.dropFirst(2))) {
+            return asciiLowercased(bytes, label)
+          }
+        }
+        return nil
+      })
+    return label
   }
 
   /// The longest URL that is read, in UTF-8 bytes.

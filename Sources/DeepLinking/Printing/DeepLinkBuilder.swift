@@ -51,6 +51,9 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   public var fragment: String? { didSet { printed = nil } }
   /// What the printed URL stands for, described in errors only: the link, for links.
   var subject: (any Sendable)?
+  /// A link's ``Subdomain`` value, as a query item named by the value's label: the first
+  /// label of a universal link's host, and in the custom-scheme form an item after the others.
+  var subdomain: URLQueryItem? { didSet { printed = nil } }
   /// The custom-scheme form, printed by ``checkForPrinting()`` when every part printed; `nil`
   /// again when a part changes.
   private var printed: String?
@@ -153,6 +156,12 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     // A checked builder printed itself already (a change clears the print).
     if let printed { return printed }
     try validateScheme()
+    if let subdomain {
+      var form = self
+      form.subdomain = nil
+      form.queryItems.append(subdomain)
+      return try form.link(after: scheme, "://", "")
+    }
     return try link(after: scheme, "://", "")
   }
 
@@ -162,7 +171,16 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// - Throws: A ``DeepLinkError`` when `website` is not a plain host name, or a part would
   ///   not read back the same.
   public func universalLinkString(host website: String) throws(DeepLinkError) -> String {
-    let parts = website.split(separator: "/", omittingEmptySubsequences: false)
+    var parts = website.split(separator: "/", omittingEmptySubsequences: false)
+    // A link's subdomain goes before the domain of a wildcard entry, or of the host given.
+    if let label = subdomain?.value, let first = parts.first {
+      parts[0] = Substring(label + "." + (first.hasPrefix("*.") ? first.dropFirst(2) : first))
+    } else if parts.first?.hasPrefix("*.") == true {
+      throw failure(
+        .host, website,
+        "is a wildcard host; expected a link with a Subdomain value to print into it, or a "
+          + "host of its own")
+    }
     guard let name = parts.first, !name.isEmpty,
       name.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "~") }),
       parts.dropFirst().allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isUnreserved) })
@@ -200,6 +218,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   public static func == (lhs: DeepLinkBuilder, rhs: DeepLinkBuilder) -> Bool {
     lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.pathSegments == rhs.pathSegments
       && lhs.queryItems == rhs.queryItems && lhs.fragment == rhs.fragment
+      && lhs.subdomain == rhs.subdomain
   }
 
   /// Hashes the parts that print.
@@ -210,6 +229,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     hasher.combine(pathSegments)
     hasher.combine(queryItems)
     hasher.combine(fragment)
+    hasher.combine(subdomain)
   }
 
   /// Whether the link is the root: no host and no path.

@@ -1,0 +1,65 @@
+/// The first label of a universal link's host under a wildcard entry of `universalLinkHosts`:
+/// `acme` of `https://acme.example.com/orders/7` under `*.example.com`.
+///
+/// A link enum's value of this type reads the label from the host, and prints into it:
+///
+/// ```swift
+/// enum ShopLink: DeepLinkCodable, Hashable {
+///   case order(tenant: Subdomain, id: Int)
+///
+///   static let scheme = "shop"
+///   static let universalLinkHosts: Set<String> = ["*.example.com"]
+///   static let routes: [String: URLPattern] = ["order": "orders/<int:id>"]
+/// }
+///
+/// let order = try ShopLink.decode("https://acme.example.com/orders/7")
+/// // .order(tenant: "acme", id: 7)
+/// try order.universalLink()   // https://acme.example.com/orders/7
+/// try order.urlString         // shop://orders/7?tenant=acme
+/// ```
+///
+/// A custom-scheme link has no such host: there the value is the query item named by its
+/// label (`?tenant=acme`), as are the values a route does not put in the path. A label is
+/// 1 to 63 lowercase ASCII letters, digits and `-`, neither first nor last; printing refuses
+/// any other, and reading one from the query refuses the link.
+public struct Subdomain: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The label, such as `acme`.
+  public let label: String
+
+  /// A subdomain label, checked when a link prints it.
+  /// - Parameter label: The label, such as `acme`.
+  public init(_ label: String) { self.label = label }
+
+  /// A subdomain label from a literal: `.order(tenant: "acme", id: 7)`.
+  /// - Parameter value: The label.
+  public init(stringLiteral value: String) { label = value }
+
+  /// Reads the label as a single string.
+  /// - Parameter decoder: The decoder.
+  /// - Throws: The decoder's error when the value is not a string.
+  public init(from decoder: any Decoder) throws {
+    label = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  /// Writes the label as a single string.
+  /// - Parameter encoder: The encoder.
+  /// - Throws: The encoder's error.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(label)
+  }
+
+  /// The label.
+  public var description: String { label }
+
+  /// Why the label would not read back from a host; `nil` when it would.
+  var problem: String? {
+    let valid = withUTF8Bytes(label) { WebHost.isSubdomainLabel($0, allowsCapitals: false) }
+    return valid
+      ? nil
+      : "is not a subdomain label; expected 1 to 63 lowercase ASCII letters, digits and "
+        + "\"-\", neither first nor last"
+  }
+}

@@ -1,0 +1,136 @@
+import DeepLinking
+import Foundation
+import Testing
+
+/// A tenant's links on its own subdomain, and the company's on the bare domain.
+enum TenantLink: DeepLinkCodable, Hashable {
+  case order(tenant: Subdomain, id: Int)
+  case profile(tenant: Subdomain?, name: String)
+  case help
+
+  static let scheme = "shop"
+  static let universalLinkHosts: Set<String> = ["*.example.com", "example.com", "www.example.com"]
+  static let routes: [String: URLPattern] = [
+    "order": "orders/<int:id>", "profile": "u/<name>", "help": "help",
+  ]
+}
+
+@Suite struct SubdomainTests {
+  /// The label of a wildcard host is the value; the custom-scheme form carries it in the
+  /// query; a host listed itself has none.
+  static let links: [(String, TenantLink)] = [
+    ("https://acme.example.com/orders/7", .order(tenant: "acme", id: 7)),
+    ("https://ACME.Example.com/orders/7", .order(tenant: "acme", id: 7)),
+    ("https://xn--bcher-kva.example.com/orders/7", .order(tenant: "xn--bcher-kva", id: 7)),
+    ("shop://orders/7?tenant=acme", .order(tenant: "acme", id: 7)),
+    ("https://example.com/orders/7?tenant=acme", .order(tenant: "acme", id: 7)),
+    ("https://acme.example.com/u/ann", .profile(tenant: "acme", name: "ann")),
+    ("https://www.example.com/u/ann", .profile(tenant: nil, name: "ann")),
+    ("https://example.com/u/ann", .profile(tenant: nil, name: "ann")),
+    ("https://acme.example.com/help", .help),
+  ]
+
+  @Test(arguments: links)
+  func decodes(url: String, link: TenantLink) throws {
+    #expect(try TenantLink.decode(url) == link)
+  }
+
+  /// A link prints its subdomain into a wildcard host, and into the query of the
+  /// custom-scheme form.
+  @Test func printsTheSubdomain() throws {
+    let order = TenantLink.order(tenant: "acme", id: 7)
+    #expect(try order.urlString == "shop://orders/7?tenant=acme")
+    #expect(try order.universalLink().absoluteString == "https://acme.example.com/orders/7")
+    #expect(
+      try order.universalLink(host: "example.com").absoluteString
+        == "https://acme.example.com/orders/7")
+    #expect(try TenantLink.help.universalLink().absoluteString == "https://example.com/help")
+    let profile = TenantLink.profile(tenant: nil, name: "ann")
+    #expect(try profile.universalLink().absoluteString == "https://example.com/u/ann")
+  }
+
+  /// Hosts that almost fit are refused, naming the host.
+  static let refused: [(String, String)] = [
+    (
+      "https://evil-example.com/orders/7",
+      #"host of "https://evil-example.com/orders/7": "evil-example.com" is not a universal-link host of TenantLink; expected one of "*.example.com", "example.com", "www.example.com""#
+    ),
+    (
+      "https://a.b.example.com/orders/7",
+      #"host of "https://a.b.example.com/orders/7": "a.b.example.com" is not a universal-link host of TenantLink; expected one of "*.example.com", "example.com", "www.example.com""#
+    ),
+    (
+      "https://example.com.evil.org/orders/7",
+      #"host of "https://example.com.evil.org/orders/7": "example.com.evil.org" is not a universal-link host of TenantLink; expected one of "*.example.com", "example.com", "www.example.com""#
+    ),
+    (
+      "https://-acme.example.com/orders/7",
+      #"host of "https://-acme.example.com/orders/7": "-acme.example.com" is not a universal-link host of TenantLink; expected one of "*.example.com", "example.com", "www.example.com""#
+    ),
+    (
+      "https://example.com/orders/7",
+      #"query item "tenant" of "https://example.com/orders/7": missing; expected a Subdomain for "tenant" of case "order""#
+    ),
+    (
+      "shop://orders/7?tenant=Acme",
+      #"query item "tenant" of "shop://orders/7?tenant=Acme": "Acme" is not a valid Subdomain; expected a Subdomain for "tenant" of case "order""#
+    ),
+  ]
+
+  @Test(arguments: refused)
+  func almostFittingHostsAreRefused(url: String, message: String) {
+    let error = #expect(throws: DeepLinkError.self) { try TenantLink.decode(url) }
+    #expect(error?.description == message)
+  }
+
+  /// A label that would not read back from a host does not print, in either form.
+  @Test func printingRefusesAnInvalidLabel() {
+    for label in ["Acme", "a.b", "", "-a", String(repeating: "a", count: 64)] {
+      let link = TenantLink.order(tenant: Subdomain(label), id: 7)
+      let error = #expect(throws: DeepLinkError.self) { try link.urlString }
+      #expect(
+        error?.description
+          == #"cannot print order(tenant: \#(label), id: 7): the value for "tenant" "\#(label)" is not a subdomain label; expected 1 to 63 lowercase ASCII letters, digits and "-", neither first nor last"#
+      )
+    }
+  }
+
+  /// Without a wildcard host, a Subdomain value is a route problem and does not print as a
+  /// universal link.
+  @Test func aSubdomainNeedsAWildcardHost() {
+    enum PlainLink: DeepLinkCodable, Hashable {
+      case order(tenant: Subdomain, id: Int)
+      static let scheme = "plain"
+      static let universalLinkHosts: Set<String> = ["example.com"]
+      static let routes: [String: URLPattern] = ["order": "orders/<int:id>"]
+    }
+    #expect(
+      PlainLink.routeProblems.map(\.description) == [
+        #"the route of case "order", "orders/<int:id>", gives case "order" a Subdomain value, "tenant", but universalLinkHosts has no wildcard host; expected an entry such as "*.example.com", whose first label the value is"#
+      ])
+    let error = #expect(throws: DeepLinkError.self) {
+      try PlainLink.order(tenant: "acme", id: 1).universalLink()
+    }
+    #expect(
+      error?.description
+        == #"cannot print order(tenant: acme, id: 1): its Subdomain value "tenant" prints into a wildcard host, but PlainLink.universalLinkHosts has none; expected an entry such as "*.example.com""#
+    )
+    #expect(TenantLink.routeProblems == [])
+  }
+
+  /// A router's scheme-less routes take a wildcard host's subdomains; the matcher reads the
+  /// label.
+  @Test func routersTakeSubdomains() {
+    let matcher = URLMatcher(universalLinkHosts: ["*.example.com"])
+    var router = DeepLinkRouter<String>(matcher: matcher)
+    router.register("orders/<int:id>") { match, _ in
+      "\(matcher.subdomain(of: match.url) ?? "-") \(match.pathParams.id ?? "")"
+    }
+    #expect(router.route("https://acme.example.com/orders/7") == "acme 7")
+    #expect(router.route("https://example.com/orders/7") == nil)
+    #expect(router.route("https://evil-example.com/orders/7") == nil)
+    #expect(router.route("http://acme.example.com/orders/7") == nil)
+    #expect(router.routeProblems == [])
+    #expect(matcher.subdomain(of: "https://example.com/") == nil)
+  }
+}
