@@ -21,7 +21,9 @@ extension DeepLinkCommand {
       let parameters = entry.parameters.map { parameter in
         "        { \"name\": \(jsonString(parameter.name)), "
           + "\"type\": \(jsonString(parameter.type)), "
-          + "\"in\": \(jsonString(parameter.inPath ? "path" : "query")), "
+          + "\"in\": \(jsonString(parameter.place)), "
+          + (parameter.queryItem.map { $0 == parameter.name ? "" : "\"item\": \(jsonString($0)), " }
+            ?? "")
           + "\"optional\": \(parameter.isOptional) }"
       }
       lines.append(

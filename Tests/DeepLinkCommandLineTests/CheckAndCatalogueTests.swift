@@ -95,6 +95,80 @@ import Testing
       result.errorOutput == "checked 10000 of 12000 lines\nchecked 12000 of 12000 lines\n")
   }
 
+  /// Every URL shape: optional segments, query-chosen screens, fragments and subdomains.
+  enum ShapesLink: DeepLinkCodable, Hashable {
+    case user(id: Int, tab: String?)
+    case product(id: Int)
+    case article(slug: String, section: String?)
+    case order(tenant: Subdomain, id: Int)
+    static let scheme = "shapes"
+    static let universalLinkHosts: Set<String> = ["*.example.com", "example.com"]
+    static let routes: [String: URLPattern] = [
+      "user": "user/<int:id>/<tab?>", "product": "open?screen=product&pid=<int:id>",
+      "article": "articles/<slug>#<section?>", "order": "orders/<int:id>",
+    ]
+  }
+
+  @Test func theCatalogueSaysWhereEachValueIs() {
+    let result = DeepLinkCommand.run(["routes", "--json"], links: ShapesLink.self)
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        {
+          "linkType": "ShapesLink",
+          "scheme": "shapes",
+          "schemeAliases": [],
+          "universalLinkHosts": ["*.example.com", "example.com"],
+          "routes": [
+            {
+              "case": "article",
+              "pattern": "articles/<slug>#<section?>",
+              "alias": false,
+              "parameters": [
+                { "name": "slug", "type": "String", "in": "path", "optional": false },
+                { "name": "section", "type": "String", "in": "fragment", "optional": true }
+              ],
+              "example": "shapes://articles/x",
+              "universalExample": "https://example.com/articles/x"
+            },
+            {
+              "case": "order",
+              "pattern": "orders/<int:id>",
+              "alias": false,
+              "parameters": [
+                { "name": "tenant", "type": "Subdomain", "in": "host", "optional": false },
+                { "name": "id", "type": "Int", "in": "path", "optional": false }
+              ],
+              "example": "shapes://orders/0?tenant=x",
+              "universalExample": "https://x.example.com/orders/0"
+            },
+            {
+              "case": "product",
+              "pattern": "open?screen=product&pid=<int:id>",
+              "alias": false,
+              "parameters": [
+                { "name": "id", "type": "Int", "in": "query", "item": "pid", "optional": false }
+              ],
+              "example": "shapes://open?screen=product&pid=0",
+              "universalExample": "https://example.com/open?screen=product&pid=0"
+            },
+            {
+              "case": "user",
+              "pattern": "user/<int:id>/<tab?>",
+              "alias": false,
+              "parameters": [
+                { "name": "id", "type": "Int", "in": "path", "optional": false },
+                { "name": "tab", "type": "String", "in": "path", "optional": true }
+              ],
+              "example": "shapes://user/0",
+              "universalExample": "https://example.com/user/0"
+            }
+          ]
+        }
+
+        """)
+  }
+
   @Test func theCatalogueListsEveryRouteAndAlias() {
     let result = DeepLinkCommand.run(["routes", "--json"], links: ShopLink.self)
     #expect(result.status == 0)

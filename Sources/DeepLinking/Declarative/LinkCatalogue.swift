@@ -7,8 +7,12 @@ public struct _CatalogueEntry: Sendable, Equatable {
     public var name: String
     /// Its Swift type, such as `Int` or `[String]`.
     public var type: String
-    /// Whether the path holds it (else a query item of its name).
-    public var inPath: Bool
+    /// Where the URL holds it: `path`, `query` (the item ``queryItem``), `fragment`, or, for
+    /// a ``Subdomain``, `host` (in a universal link on a wildcard host; else `query`).
+    public var place: String
+    /// The name of the query item that holds it: its label, unless the route binds it to
+    /// another (`?pid=<int:id>`); `nil` outside the query.
+    public var queryItem: String?
     /// Whether it is `Optional`.
     public var isOptional: Bool
   }
@@ -23,7 +27,8 @@ public struct _CatalogueEntry: Sendable, Equatable {
   public var parameters: [Parameter]
   /// A URL of the route, from made-up values; `nil` when none could be made up.
   public var example: String?
-  /// The same link as a universal link on the first universal-link host.
+  /// The same link as a universal link on the first universal-link host (the first wildcard
+  /// host, for a link with a ``Subdomain`` value).
   public var universalExample: String?
 }
 
@@ -33,7 +38,7 @@ extension DeepLinkCodable {
   @_spi(DeepLinkingTools)
   public static var _catalogue: [_CatalogueEntry] {
     let table = LinkTable.of(Self.self)
-    let website = universalLinkHosts.sorted().first
+    let hosts = universalLinkHosts.sorted()
     return table.routes.enumerated().map { index, route in
       var parameters: [_CatalogueEntry.Parameter] = []
       var value: Any?
@@ -45,10 +50,20 @@ extension DeepLinkCodable {
         madeUp = madeUp && value != nil
         let storage = level.pattern.storage
         let own = probe.labels.filter { $0 != level.mountLabel }.map { label in
-          _CatalogueEntry.Parameter(
-            name: label, type: typeName(probe.valueTypes[label]),
-            inPath: storage.parameterIndex(named: label) != nil
-              || (label == "_0" && storage.parameterCount == 1),
+          let inPath =
+            storage.parameterIndex(named: label) != nil
+            || (label == "_0" && storage.parameterCount == 1)
+          let queryItem = storage.queryOp(binding: label).map {
+            String(decoding: storage.key(of: $0), as: UTF8.self)
+          }
+          let place =
+            inPath
+            ? "path"
+            : storage.bindsFragment(to: label)
+              ? "fragment" : probe.valueTypes[label] == Subdomain.self ? "host" : "query"
+          return _CatalogueEntry.Parameter(
+            name: label, type: typeName(probe.valueTypes[label]), place: place,
+            queryItem: place == "query" || place == "host" ? queryItem ?? label : nil,
             isOptional: probe.optionalLabels.contains(label))
         }
         parameters = own + parameters
@@ -59,6 +74,8 @@ extension DeepLinkCodable {
         let builder = try? link.builder(encoded, through: index, in: table, checkingRivals: false)
       {
         example = try? builder.string()
+        // A link with a subdomain prints on a wildcard host, any other on a host of its own.
+        let website = hosts.first { $0.hasPrefix("*.") == (builder.subdomain != nil) }
         universal = website.flatMap { try? builder.universalLinkString(host: $0) }
       }
       return _CatalogueEntry(
