@@ -19,6 +19,42 @@ enum CodableLink: DeepLinkCodable, Hashable {
   ]
 }
 
+/// The benchmark's links in a table that also has routes of every URL shape: optional
+/// segments, screens chosen by query items, a fragment, and a wildcard host.
+enum ShapesLink: DeepLinkCodable, Hashable {
+  case home(name: String?)
+  case user(id: Int, tab: CodableLink.Tab?)
+  case product(categoryID: Int, slug: String)
+  case search(query: String, page: Int?)
+  case settings
+  case posts(id: Int, page: Int?)
+  case cart
+  case offer(id: Int)
+  case docs(page: String?, section: String?)
+  case order(tenant: Subdomain, id: Int)
+
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com", "*.example.com"]
+  static let routes: [String: URLPattern] = [
+    "home": "home/sub", "user": "user/<int:id>", "product": "products/<int:categoryID>/<slug>",
+    "search": "search/<query>", "settings": "settings",
+    "posts": "user/<int:id>/posts/<int:page?>", "cart": "settings?screen=cart",
+    "offer": "settings?screen=offer&id=<int:id>", "docs": "docs/<path:page?>#<section?>",
+    "order": "orders/<int:id>",
+  ]
+
+  /// The benchmark's link in this table.
+  init(_ link: CodableLink) {
+    switch link {
+    case .home(let name): self = .home(name: name)
+    case .user(let id, let tab): self = .user(id: id, tab: tab)
+    case .product(let categoryID, let slug): self = .product(categoryID: categoryID, slug: slug)
+    case .search(let query, let page): self = .search(query: query, page: page)
+    case .settings: self = .settings
+    }
+  }
+}
+
 /// The same links written by hand, the fast way: patterns matched on the string.
 enum HandLink: DeepLinkRepresentable, Hashable {
   case home(name: String?)

@@ -211,12 +211,32 @@ printTable(
     Row(name: "decode, DeepLinkCodable", nanoseconds: universalDecodeNs),
   ], foundation: universalParseNs, bytes: linkBytesNs)
 
+// The same links in a table that has routes of every URL shape besides theirs.
+let shapesLinks = codableLinks.map(ShapesLink.init)
+let shapesDecodeNs = measure(linkURLs, rounds: rounds) { ShapesLink(string: $0) == nil ? 0 : 1 }
+let shapesPrintNs = measure(shapesLinks, rounds: rounds) { (try? $0.urlString)?.utf8.count ?? 0 }
+printTable(
+  title: "The same links beside optional, query, fragment and subdomain routes (10 cases)",
+  rows: [
+    Row(name: "URLComponents + queryItems (baseline)", nanoseconds: linkParseNs),
+    Row(name: "decode, DeepLinkCodable", nanoseconds: shapesDecodeNs),
+  ], foundation: linkParseNs, bytes: linkBytesNs)
+printTable(
+  title: "Printing them (×Foundation is against URLComponents.string)",
+  rows: [
+    Row(name: "URLComponents.string (baseline)", nanoseconds: linkPrintNs),
+    Row(name: "urlString, DeepLinkCodable", nanoseconds: shapesPrintNs),
+  ], foundation: linkPrintNs, bytes: linkBytesNs)
+
 print(
   "\n  guards: hand-written decode \(guarded(handDecodeNs / linkParseNs, 0.7)), "
     + "print \(guarded(handPrintNs / linkPrintNs, 0.5)) Foundation")
 print(
   "          DeepLinkCodable decode \(guarded(codableDecodeNs / linkParseNs, 3.5)), "
     + "print \(guarded(codablePrintNs / linkPrintNs, 2.5)) Foundation")
+print(
+  "          beside every URL shape: decode \(guarded(shapesDecodeNs / linkParseNs, 3.5)), "
+    + "print \(guarded(shapesPrintNs / linkPrintNs, 2.5)) Foundation")
 
 runLinksAtScale(quick: quick, rounds: rounds)
 
