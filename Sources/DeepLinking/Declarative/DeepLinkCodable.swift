@@ -302,14 +302,15 @@ extension DeepLinkCodable {
     // The host, then the path segments; the route's literal query items, then the values
     // that are not in the path, as query items or the fragment.
     var parts: [String] = []
-    var queryItems = route.levels.flatMap { level in
-      let storage = level.pattern.storage
-      return storage.queryOps.filter { $0.value.kind == .literal }.map {
+    // The whole pattern has every level's query items, in order.
+    let whole = route.pattern.storage
+    var queryItems: [URLQueryItem] =
+      whole.hasExtras
+      ? whole.queryOps.filter { $0.value.kind == .literal }.map {
         URLQueryItem(
-          name: String(decoding: storage.key(of: $0), as: UTF8.self),
-          value: String(decoding: storage.literalBytes(of: $0.value), as: UTF8.self))
-      }
-    }
+          name: String(decoding: whole.key(of: $0), as: UTF8.self),
+          value: String(decoding: whole.literalBytes(of: $0.value), as: UTF8.self))
+      } : []
     var fragment: String?
     var subdomain: URLQueryItem?
     var levelLink: EncodedLink? = encoded
@@ -325,11 +326,11 @@ extension DeepLinkCodable {
           subdomain = URLQueryItem(name: value.label, value: value.single)
           continue
         }
-        if storage.bindsFragment(to: value.label) {
+        if storage.hasExtras, storage.bindsFragment(to: value.label) {
           fragment = try boundText(value, storage.fragmentOp, .fragment, route: route)
           continue
         }
-        let queryOp = storage.queryOp(binding: value.label)
+        let queryOp = storage.hasExtras ? storage.queryOp(binding: value.label) : nil
         let name = queryOp.map { String(decoding: storage.key(of: $0), as: UTF8.self) }
         if let queryOp, let name {
           _ = try boundText(value, queryOp.value, .queryItem(name), route: route)
@@ -340,9 +341,11 @@ extension DeepLinkCodable {
             "two levels of its route \(quoted(route.pattern.source)) write the query item "
               + "\(quoted(item)); expected each level to use query items of its own")
         }
-        for text in value.strings { queryItems.append(URLQueryItem(name: item, value: text)) }
+        // Not `value.strings`, which would make an array of a scalar.
+        if let text = value.single { queryItems.append(URLQueryItem(name: item, value: text)) }
+        for text in value.elements { queryItems.append(URLQueryItem(name: item, value: text)) }
       }
-      try refuseMissingBoundValues(of: storage, link, route: route)
+      if storage.hasExtras { try refuseMissingBoundValues(of: storage, link, route: route) }
     }
     var builder = DeepLinkBuilder(
       scheme: Self.scheme, host: parts.first ?? "", pathSegments: Array(parts.dropFirst()),
@@ -406,10 +409,10 @@ extension DeepLinkCodable {
       if index == nil, storage.parameterCount == 1 {
         index = values.indices.first { !taken.contains($0) && values[$0].label == "_0" }
       }
-      let isNil =
+      if index == nil, optional,
         link.nilLabels.contains(name)
-        || (storage.parameterCount == 1 && link.nilLabels.contains("_0"))
-      if index == nil, optional, isNil {
+          || (storage.parameterCount == 1 && link.nilLabels.contains("_0"))
+      {
         absent = absent ?? name
         return nil
       }

@@ -31,9 +31,6 @@ final class LinkDecodingState {
   private let universalLinkHost: Range<Int>?
   /// The URL's scheme.
   private let schemeRange: Range<Int>
-  /// The label of a universal link's host that a wildcard entry of `universalLinkHosts`
-  /// admitted (`acme` of `acme.example.com`), which ``Subdomain`` values read.
-  private let subdomainRange: Range<Int>?
   /// The query labels that values have read, when ``recordsQueryLabels``: what the link's
   /// context leaves out.
   private(set) var readQueryLabels: [String] = []
@@ -57,7 +54,6 @@ final class LinkDecodingState {
     self.checksPrinting = false
     self.universalLinkHost = nil
     self.schemeRange = 0..<0
-    self.subdomainRange = nil
   }
 
   /// Reads `url`, admits it for the link type, and picks the most specific route of `table`
@@ -71,7 +67,6 @@ final class LinkDecodingState {
     var chosen: Int?
     var chosenMatch: URLMatch?
     var admitted: URLLayout?
-    var subdomain: Range<Int>?
     let failure: DeepLinkError? = matcher.withURLLayout(
       url, failure: { $0 },
       { bytes, read in
@@ -84,9 +79,6 @@ final class LinkDecodingState {
           return error
         }
         admitted = layout
-        if layout.isWeb, let host = layout.host {
-          subdomain = subdomainLabel(bytes, host, hosts: universalLinkHosts)
-        }
         chosen = table.route(for: url, bytes, layout, match: &chosenMatch)
         return chosen == nil ? nearestRoute(url, bytes, layout, table, linkType: linkType) : nil
       })
@@ -104,7 +96,6 @@ final class LinkDecodingState {
       table.routes[chosen].isAlias || (admitted.isWeb && table.hasRivals[chosen])
     self.universalLinkHost = admitted.isWeb ? admitted.host : nil
     self.schemeRange = admitted.scheme
-    self.subdomainRange = subdomain
   }
 
   /// What the URL carried beside the values read: the query items no value read, the
@@ -211,8 +202,15 @@ final class LinkDecodingState {
   /// wildcard entry, lowercased; otherwise (a custom-scheme URL, a host listed itself) where
   /// the route puts `label`, the query item of that name by default.
   func subdomainText(for label: String) -> String? {
-    guard let subdomainRange, pathIndex(for: label) == nil else { return first(for: label) }
-    return withUTF8Bytes(url) { asciiLowercased($0, subdomainRange) }
+    guard let universalLinkHost, pathIndex(for: label) == nil,
+      let hosts = (topLinkType as? any DeepLinkRepresentable.Type)?.universalLinkHosts
+    else { return first(for: label) }
+    let hostLabel: String? = withUTF8Bytes(url) { bytes in
+      subdomainLabel(bytes, universalLinkHost, hosts: hosts).map {
+        asciiLowercased(bytes, $0)
+      }
+    }
+    return hostLabel ?? first(for: label)
   }
 
   /// The URL's fragment, for a value the route binds to it: `nil` when empty or absent.

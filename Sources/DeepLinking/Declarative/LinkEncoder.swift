@@ -191,7 +191,8 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     let label = key.stringValue
-    if let subdomain = value as? Subdomain {
+    // Metatype identity is a pointer comparison; a cast searches conformances.
+    if T.self == Subdomain.self, let subdomain = value as? Subdomain {
       if let problem = subdomain.problem {
         throw EncodingProblem("\(quoted(subdomain.label)) \(problem)", label: label)
       }

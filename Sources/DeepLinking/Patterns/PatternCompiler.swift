@@ -235,7 +235,7 @@ struct PatternCompiler {
       guard let colon = inner.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
         try checkName(inner, of: range, component, example)
         return URLPattern.Op(
-          kind: .parameter, builtIn: .string, text: textRange, isOptional: isOptional)
+          kind: .parameter, builtIn: .string, isOptional: isOptional, text: textRange)
       }
       let converter = inner.lowerBound..<colon
       guard isName(converter) else {
@@ -246,11 +246,11 @@ struct PatternCompiler {
       }
       try checkName((colon + 1)..<inner.upperBound, of: range, component, example)
       if bytes[converter].elementsEqual("path".utf8) {
-        return URLPattern.Op(kind: .rest, builtIn: .path, text: textRange, isOptional: isOptional)
+        return URLPattern.Op(kind: .rest, builtIn: .path, isOptional: isOptional, text: textRange)
       }
       let builtIn = BuiltInConverter.allCases.first { bytes[converter].elementsEqual($0.name.utf8) }
       return URLPattern.Op(
-        kind: .parameter, builtIn: builtIn, text: textRange, isOptional: isOptional)
+        kind: .parameter, builtIn: builtIn, isOptional: isOptional, text: textRange)
     }
     if first == UInt8(ascii: "<"), !segment.contains(UInt8(ascii: ">")) {
       throw failure(component, text(range), "has no closing \">\"; expected \(example)")

@@ -42,6 +42,9 @@ struct RouteTrie: Sendable {
   }
 
   private(set) var patterns: [URLPattern] = []
+  /// Whether each route requires query items or a fragment, checked when it is offered; kept
+  /// beside the patterns, so that offering the others reads no pattern.
+  private var hasExtras: [Bool] = []
   /// Pairs of routes (by index) that no URL can tell apart.
   private(set) var conflicts: [(Int, Int)] = []
   /// Pairs of routes without a scheme that only a universal link tells apart: their first
@@ -96,6 +99,7 @@ struct RouteTrie: Sendable {
   mutating func insert(_ pattern: URLPattern) {
     let route = patterns.count
     patterns.append(pattern)
+    hasExtras.append(pattern.storage.hasExtras)
     let storage = pattern.storage
     let root: Int
     if let scheme = pattern.scheme, pattern.isWeb {
@@ -192,6 +196,11 @@ struct RouteTrie: Sendable {
 
   /// Ends route `route` at `node`, and returns the routes it ties with there.
   private mutating func end(_ route: Int, at node: Int) -> [(Int, Int)] {
+    // Most nodes end one route.
+    guard nodes[node].route >= 0 else {
+      nodes[node].route = Int32(route)
+      return []
+    }
     var routes = routes(at: node)
     let ties = add(route, to: &routes)
     nodes[node].route = Int32(routes[0])
@@ -303,17 +312,19 @@ struct RouteTrie: Sendable {
   private func offer(_ route: Int, _ search: inout Search, _ context: Context, _ accept: Accept)
     -> Bool
   {
-    let storage = patterns[route].storage
-    if storage.hasExtras {
-      let fits = withUTF8Bytes(context.url) { bytes in
-        context.matcher.extrasFailure(bytes, search.layout, storage) == nil
-      }
-      guard fits else { return false }
-    }
+    if hasExtras[route], !extrasFit(route, search.layout, context) { return false }
     let match = search.captures.match(
       url: context.url, pattern: patterns[route], layout: search.layout,
       decodesPlusAsSpace: context.matcher.decodesPlusAsSpace)
     return accept(match, route)
+  }
+
+  /// Whether the URL's query items and fragment fit those that route `route` requires.
+  @inline(never)
+  private func extrasFit(_ route: Int, _ layout: URLLayout, _ context: Context) -> Bool {
+    withUTF8Bytes(context.url) { bytes in
+      context.matcher.extrasFailure(bytes, layout, patterns[route].storage) == nil
+    }
   }
 
   /// Offers a match for each route that ends at `node`, in order, until one is accepted.

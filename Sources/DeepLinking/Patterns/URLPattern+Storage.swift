@@ -30,6 +30,9 @@ extension URLPattern {
     /// Its literal items and its required parameters after the path. Between patterns of the
     /// same path, more is more specific.
     let requirementCount: Int
+    /// Whether the pattern has query items or a fragment parameter, which a URL's path match
+    /// is checked against after (stored: every offer of a route asks).
+    let hasExtras: Bool
 
     init(
       bytes: [UInt8], sourceCount: Int, ops: [Op], authorityOp: Op?, schemeRange: Range<Int>?,
@@ -37,6 +40,7 @@ extension URLPattern {
     ) {
       self.queryOps = queryOps
       self.fragmentOp = fragmentOp
+      hasExtras = !queryOps.isEmpty || fragmentOp != nil
       requirementCount =
         queryOps.lazy.filter { !$0.value.isOptional }.count
         + (fragmentOp.map { $0.isOptional ? 0 : 1 } ?? 0)
@@ -160,10 +164,6 @@ extension URLPattern {
       bytes[Int(op.key.lowerBound)..<Int(op.key.upperBound)]
     }
 
-    /// Whether the pattern has query items or a fragment parameter, which a URL's path match
-    /// is checked against after.
-    var hasExtras: Bool { !queryOps.isEmpty || fragmentOp != nil }
-
     /// The query op whose value is the parameter `name`, if any.
     func queryOp(binding name: String) -> QueryOp? {
       queryOps.first { $0.value.isNamed && self.name(of: $0.value) == name }
@@ -218,12 +218,13 @@ extension URLPattern {
     var kind: Kind
     /// For parameters and rests, the built-in that the converter name stands for, if any.
     var builtIn: BuiltInConverter? = nil
+    /// Whether the parameter may be absent (`<name?>`): it and every op after it. (Declared
+    /// here, beside the other bytes, so that an op stays 20 bytes.)
+    var isOptional = false
     /// For literals, the range of their bytes in ``Storage/bytes``.
     var literal: Range<Int32> = 0..<0
     /// The segment as written, in ``Storage/bytes``.
     var text: Range<Int32>
-    /// Whether the parameter may be absent (`<name?>`): it and every op after it.
-    var isOptional = false
 
     /// Whether the op captures a named value.
     var isNamed: Bool { kind == .parameter || kind == .rest }

@@ -49,8 +49,12 @@ enum WebHost {
   static func matches(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>, entry: String)
     -> Bool
   {
-    guard entry.hasPrefix("*.") else { return equalsIgnoringASCIICase(bytes, range, entry) }
-    return wildcardLabel(bytes, range, domain: String(entry.dropFirst(2))) != nil
+    // A byte, not `hasPrefix`: this runs for every entry on every universal link.
+    guard entry.utf8.first == UInt8(ascii: "*") else {
+      return equalsIgnoringASCIICase(bytes, range, entry)
+    }
+    return entry.hasPrefix("*.")
+      && wildcardLabel(bytes, range, domain: String(entry.dropFirst(2))) != nil
   }
 
   /// The first label of the host in `range`, when the host is one DNS label, a `.`, then
