@@ -127,6 +127,30 @@ enum PushLink: DeepLinkCodable, Hashable {
     )
   }
 
+  /// A value that prints the item another route requires would decode as that route's case:
+  /// printing refuses it, as it refuses any URL a winning route takes.
+  @Test func printingRefusesAURLThatAQueryRouteTakes() throws {
+    enum ScreenLink: DeepLinkCodable, Hashable {
+      case open(screen: String?)
+      case cart
+      case faq(topic: String)
+      case help(topic: String?)
+      static let scheme = "myapp"
+      static let routes: [String: URLPattern] = [
+        "open": "open", "cart": "open?screen=cart", "faq": "help#<topic>", "help": "help",
+      ]
+    }
+    #expect(try ScreenLink.open(screen: "other").urlString == "myapp://open?screen=other")
+    #expect(try ScreenLink.help(topic: "x").urlString == "myapp://help?topic=x")
+    let error = #expect(throws: DeepLinkError.self) {
+      try ScreenLink.open(screen: "cart").urlString
+    }
+    #expect(
+      error?.description
+        == #"cannot print open(screen: Optional("cart")): its URL "myapp://open?screen=cart" decodes as case "cart", whose route "open?screen=cart" wins over "open"; expected a value that no route winning over it matches"#
+    )
+  }
+
   /// Printing refuses a required value that is missing or would not read back.
   @Test func printingRefusesWhatWouldNotReadBack() {
     let cases: [(PushLink, String)] = [

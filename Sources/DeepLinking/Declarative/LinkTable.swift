@@ -15,6 +15,8 @@ struct LinkLevel: Sendable {
   /// The first parameter of ``pattern`` that names no value of the case, if any: decoding
   /// the case fails.
   let unnamedParameter: String?
+  /// The labels of the case's values, which may print as query items of those names.
+  let labels: [String]
 }
 
 /// A route of a link type with mounted links flattened: the cases it decodes to, level by
@@ -81,18 +83,61 @@ final class LinkTable: Sendable {
   /// Whether another of `routes` (`nil` for a route that never decodes) may take a URL that
   /// each one prints: for a route that starts with a literal, the host, another that starts
   /// with the same literal ignoring case (one that starts with a parameter never wins, as a
-  /// literal is tried first); for a route that starts with a parameter, any other.
+  /// literal is tried first) and may match a URL of as many segments, with the query items
+  /// and fragment it prints; for a route that starts with a parameter, any other.
   private static func rivals(_ routes: [LinkRoute?]) -> [Bool] {
-    var byHost: [String: Int] = [:]
+    var byHost: [String: [Int]] = [:]
     var decoding = 0
-    for case let route? in routes {
+    for (index, route) in routes.enumerated() {
+      guard let route else { continue }
       decoding += 1
-      if let host = route.pattern.lowercasedFirstLiteral { byHost[host, default: 0] += 1 }
+      if let host = route.pattern.lowercasedFirstLiteral { byHost[host, default: []].append(index) }
     }
-    return routes.map { route in
+    return routes.enumerated().map { index, route in
       guard let route else { return false }
       guard let host = route.pattern.lowercasedFirstLiteral else { return decoding > 1 }
-      return byHost[host, default: 0] > 1
+      let printed = PrintedShape(route)
+      return byHost[host, default: []].contains { other in
+        other != index && routes[other].map { printed.mayBeTaken(by: $0.pattern.storage) } == true
+      }
+    }
+  }
+
+  /// What the URLs a route prints can hold, as far as another route's match may depend on it.
+  private struct PrintedShape {
+    /// How many link segments they have.
+    let segments: ClosedRange<Int>
+    /// The names of the query items they may have: the route's own, and each value's label.
+    let queryNames: Set<String>
+    let hasFragment: Bool
+
+    init(_ route: LinkRoute) {
+      let storage = route.pattern.storage
+      segments = Self.segments(storage)
+      queryNames = Set(
+        route.levels.flatMap(\.labels)
+          + storage.queryOps.map { String(decoding: storage.key(of: $0), as: UTF8.self) })
+      hasFragment = storage.fragmentOp != nil
+    }
+
+    /// The numbers of link segments a pattern matches: fewer with optional parameters
+    /// absent, any number from one with `<path:…>`.
+    static func segments(_ storage: URLPattern.Storage) -> ClosedRange<Int> {
+      let ops = storage.ops
+      let required = ops.lazy.filter { !$0.isOptional }.count
+      return required...(ops.last?.kind == .rest ? Int.max : ops.count)
+    }
+
+    /// Whether a route of `storage` may match such a URL: as many segments, and no query
+    /// item or fragment it requires that the URL never has.
+    func mayBeTaken(by storage: URLPattern.Storage) -> Bool {
+      guard segments.overlaps(Self.segments(storage)) else { return false }
+      guard storage.hasExtras else { return true }
+      if storage.fragmentOp?.isOptional == false, !hasFragment { return false }
+      return storage.queryOps.allSatisfy { op in
+        op.value.isOptional
+          || queryNames.contains(String(decoding: storage.key(of: op), as: UTF8.self))
+      }
     }
   }
 
@@ -209,7 +254,7 @@ final class LinkTable: Sendable {
         let level = LinkLevel(
           linkType: type, caseName: entry.caseName, pattern: entry.pattern,
           parameterOffset: offset, mountLabel: mount?.label,
-          unnamedParameter: probe.unnamedParameters.first)
+          unnamedParameter: probe.unnamedParameters.first, labels: probe.labels)
         if let mount {
           add(
             mount.type, routes: mount.type.routes, aliases: mount.type.routeAliases,
