@@ -19,6 +19,20 @@ enum CodableLink: DeepLinkCodable, Hashable {
   ]
 }
 
+/// The benchmark's links with an observer that takes each event and does nothing: what
+/// reporting costs.
+enum ObservedCodableLink: DeepLinkCodable, Hashable {
+  case home(name: String?)
+  case user(id: Int, tab: CodableLink.Tab?)
+  case product(categoryID: Int, slug: String)
+  case search(query: String, page: Int?)
+  case settings
+
+  static let scheme = "myapp"
+  static let routes: [String: URLPattern] = CodableLink.routes
+  static let linkObserver: LinkObserver? = LinkObserver { _ in }
+}
+
 /// The benchmark's links in a table that also has routes of every URL shape: optional
 /// segments, screens chosen by query items, a fragment, and a wildcard host.
 enum ShapesLink: DeepLinkCodable, Hashable {

@@ -160,6 +160,9 @@ let codableDecodeNs = measure(linkURLs, rounds: rounds) { CodableLink(string: $0
 let contextDecodeNs = measure(linkURLs, rounds: rounds) {
   (try? CodableLink.decodeWithContext($0)) == nil ? 0 : 1
 }
+let observedDecodeNs = measure(linkURLs, rounds: rounds) {
+  ObservedCodableLink(string: $0) == nil ? 0 : 1
+}
 let decodeFloorNs = measure(floorAnswers, rounds: rounds) {
   (try? CodableLink(from: FloorDecoder(answer: $0))) == nil ? 0 : 1
 }
@@ -185,6 +188,7 @@ printTable(
     Row(name: "decode, hand-written conformance", nanoseconds: handDecodeNs),
     Row(name: "decode, DeepLinkCodable", nanoseconds: codableDecodeNs),
     Row(name: "decodeWithContext, DeepLinkCodable", nanoseconds: contextDecodeNs),
+    Row(name: "decode, DeepLinkCodable with an observer", nanoseconds: observedDecodeNs),
     Row(name: "  floor: init(from:), decoder doing no work", nanoseconds: decodeFloorNs),
   ], foundation: linkParseNs, bytes: linkBytesNs)
 printTable(
@@ -234,6 +238,8 @@ print(
 print(
   "          DeepLinkCodable decode \(guarded(codableDecodeNs / linkParseNs, 3.5)), "
     + "print \(guarded(codablePrintNs / linkPrintNs, 2.5)) Foundation")
+print(
+  "          decodeWithContext ÷ decode \(guarded(contextDecodeNs / codableDecodeNs, 1.1))")
 print(
   "          beside every URL shape: decode \(guarded(shapesDecodeNs / linkParseNs, 3.5)), "
     + "print \(guarded(shapesPrintNs / linkPrintNs, 2.5)) Foundation")

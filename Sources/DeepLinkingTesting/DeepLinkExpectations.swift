@@ -180,7 +180,7 @@ public func expectRoutes<Link: DeepLinkCodable>(
         continue
       }
       // A sample that cannot be taken apart still covers its case's route.
-      covered.insert((try? sample._routeName()) ?? name)
+      covered.insert((try? sample.routeName) ?? name)
       let printed = try sample.deepLinkBuilder().string()
       // Each alias of the sample's case decodes as the sample.
       for (alias, url) in try sample._aliasURLs() {

@@ -46,7 +46,7 @@ extension DeepLinkCodable {
     try deepLinkBuilder(in: Self.table(routes, aliases))
   }
 
-  /// Decodes `string` and names the route that took it (see ``_routeName()``), without
+  /// Decodes `string` and names the route that took it (see ``routeName``), without
   /// taking the link apart again; for `deeplink check`.
   /// - Parameter string: The URL string.
   /// - Returns: The link and its route's name.
@@ -67,21 +67,12 @@ extension DeepLinkCodable {
       ignoresPathCase: ignoresPathCase)
   }
 
-  /// The name of the link's route: its case names along a mounted route, joined with `.`
-  /// (`settings.account`); for `DeepLinkingTesting` and the command line.
-  /// - Returns: The route name.
-  /// - Throws: A ``DeepLinkError`` when the link cannot be taken apart.
-  @_spi(DeepLinkingTools)
-  public func _routeName() throws(DeepLinkError) -> String {
-    try EncodedLink.encode(self).caseNames.joined(separator: ".")
-  }
-
-  /// The names of the type's routes, mounted ones included (see ``_routeName()``), in order.
+  /// The names of the type's routes, mounted ones included (see ``routeName``), in order.
   @_spi(DeepLinkingTools)
   public static var _routeNames: [String] { _allRoutes.filter { !$0.isAlias }.map(\.name) }
 
   /// The type's routes and aliases with mounted links' routes flattened: each one's name (see
-  /// ``_routeName()``), its whole pattern, and whether it is an alias; routes first, by name.
+  /// ``routeName``), its whole pattern, and whether it is an alias; routes first, by name.
   @_spi(DeepLinkingTools)
   public static var _allRoutes: [(name: String, pattern: URLPattern, isAlias: Bool)] {
     LinkTable.of(Self.self).routes.map { ($0.name, $0.pattern, $0.isAlias) }

@@ -133,6 +133,14 @@ public protocol DeepLinkCodable: DeepLinkRepresentable, DeepLinkRoutes {
   /// accepted, even when listed: a link that needs one takes a ``DeepLinkValue`` type of
   /// your own. Printing refuses what decoding refuses, with the same words.
   static var urlValueSchemes: Set<String> { get }
+
+  /// The observer that receives every outcome of decoding this type's URLs: the route's name
+  /// and the link, or the error. `nil` by default: nothing is reported.
+  ///
+  /// ```swift
+  /// static let linkObserver: LinkObserver? = appLinkObserver
+  /// ```
+  static var linkObserver: LinkObserver? { get }
 }
 
 extension DeepLinkCodable {
@@ -144,6 +152,20 @@ extension DeepLinkCodable {
 
   /// Only `https` URLs.
   public static var urlValueSchemes: Set<String> { ["https"] }
+
+  /// No observer.
+  public static var linkObserver: LinkObserver? { nil }
+
+  /// The name of the link's route: its case names along a mounted route, joined with `.`
+  /// (`user`, `settings.account`).
+  ///
+  /// The name observers receive in ``LinkEvent/Outcome/decoded(route:link:)``, and
+  /// `deeplink routes` and `deeplink check` list; it changes only when a case is renamed.
+  /// - Throws: A ``DeepLinkError`` when the link cannot be taken apart (a value that does not
+  ///   encode).
+  public var routeName: String {
+    get throws(DeepLinkError) { try EncodedLink.encode(self).caseNames.joined(separator: ".") }
+  }
 
   /// The host of the link's URL, from its route.
   public var host: String { (try? deepLinkBuilder().host) ?? "" }
@@ -182,7 +204,31 @@ extension DeepLinkCodable {
   /// - Throws: A ``DeepLinkError``: the URL is malformed, has another scheme or host, fits no
   ///   route (naming the nearest one and where it fails), or a value does not convert.
   public static func decode(_ string: String) throws(DeepLinkError) -> Self {
-    try decodeWithState(string, in: LinkTable.of(Self.self)).link
+    guard let observer = linkObserver else {
+      return try decodeWithState(string, in: LinkTable.of(Self.self)).link
+    }
+    return try observed(string, observer) { () throws(DeepLinkError) in
+      try decodeWithState(string, in: LinkTable.of(Self.self))
+    }.link
+  }
+
+  /// Decodes with `decode` and reports the outcome to `observer`.
+  private static func observed(
+    _ string: String, _ observer: LinkObserver,
+    _ decode: () throws(DeepLinkError) -> (link: Self, state: LinkDecodingState)
+  ) throws(DeepLinkError) -> (link: Self, state: LinkDecodingState) {
+    let source = "\(Self.self)"
+    do {
+      let decoded = try decode()
+      observer.report(
+        LinkEvent(
+          source: source, url: string,
+          outcome: .decoded(route: decoded.state.routeName, link: decoded.link)))
+      return decoded
+    } catch {
+      observer.report(LinkEvent(source: source, url: string, outcome: .failed(error)))
+      throw error
+    }
   }
 
   /// Decodes a URL string into a link and what else the URL carried: the query items that
@@ -198,8 +244,14 @@ extension DeepLinkCodable {
   public static func decodeWithContext(_ string: String) throws(DeepLinkError) -> (
     link: Self, context: DeepLinkContext
   ) {
-    let decoded = try decodeWithState(
-      string, in: LinkTable.of(Self.self), recordingQueryLabels: true)
+    let decode = { () throws(DeepLinkError) in
+      try decodeWithState(string, in: LinkTable.of(Self.self), recordingQueryLabels: true)
+    }
+    guard let observer = linkObserver else {
+      let decoded = try decode()
+      return (decoded.link, decoded.state.context)
+    }
+    let decoded = try observed(string, observer, decode)
     return (decoded.link, decoded.state.context)
   }
 
@@ -220,7 +272,10 @@ extension DeepLinkCodable {
     var builder = try deepLinkBuilder()
     builder.queryItems += items
     let printed = try builder.string()
-    let readBack = try? Self.decodeWithContext(printed).context.queryItems
+    // Not `decodeWithContext(_:)`, which would report a decoding to the observer.
+    let readBack = try? Self.decodeWithState(
+      printed, in: LinkTable.of(Self.self), recordingQueryLabels: true
+    ).state.context.queryItems
     guard readBack == items.filter({ $0.value != nil }) else {
       let label = items.first { item in !(readBack ?? []).contains { $0.name == item.name } }
       throw DeepLinkError.printing(
@@ -287,8 +342,12 @@ extension DeepLinkCodable {
 
   /// The builder of the link `encoded` (this link taken apart) through route `index` of
   /// `table`; with `checkingRivals`, refusing a URL that a route winning over it would take.
+  ///
+  /// With `levelCount`, only the route's first levels print: the URL of a screen the link
+  /// passes through (see ``linkChain``).
   func builder(
-    _ encoded: EncodedLink, through index: Int, in table: LinkTable, checkingRivals: Bool
+    _ encoded: EncodedLink, through index: Int, in table: LinkTable, checkingRivals: Bool,
+    levelCount: Int? = nil
   ) throws(DeepLinkError) -> DeepLinkBuilder {
     // Errors box the link for their message; the path that prints does not.
     func invalid(_ problem: String) -> DeepLinkError {
@@ -302,19 +361,22 @@ extension DeepLinkCodable {
     // The host, then the path segments; the route's literal query items, then the values
     // that are not in the path, as query items or the fragment.
     var parts: [String] = []
-    // The whole pattern has every level's query items, in order.
-    let whole = route.pattern.storage
+    let levels = route.levels.prefix(levelCount ?? route.levels.count)
+    // The whole pattern tells whether any level has query items.
     var queryItems: [URLQueryItem] =
-      whole.hasExtras
-      ? whole.queryOps.filter { $0.value.kind == .literal }.map {
-        URLQueryItem(
-          name: String(decoding: whole.key(of: $0), as: UTF8.self),
-          value: String(decoding: whole.literalBytes(of: $0.value), as: UTF8.self))
+      route.pattern.storage.hasExtras
+      ? levels.flatMap { level in
+        let storage = level.pattern.storage
+        return storage.queryOps.filter { $0.value.kind == .literal }.map {
+          URLQueryItem(
+            name: String(decoding: storage.key(of: $0), as: UTF8.self),
+            value: String(decoding: storage.literalBytes(of: $0.value), as: UTF8.self))
+        }
       } : []
     var fragment: String?
     var subdomain: URLQueryItem?
     var levelLink: EncodedLink? = encoded
-    for level in route.levels {
+    for level in levels {
       guard let link = levelLink else { break }
       levelLink = link.mounted.first
       let taken = try addPath(of: level.pattern, link, route: route, to: &parts)

@@ -101,21 +101,36 @@ final class LinkDecodingState {
   /// What the URL carried beside the values read: the query items no value read, the
   /// fragment, and how it came (``recordsQueryLabels`` must have been on while decoding).
   var context: DeepLinkContext {
-    let origin: DeepLinkContext.Origin = withUTF8Bytes(url) { bytes in
-      universalLinkHost.map { .universalLink(host: asciiLowercased(bytes, $0)) }
-        ?? .customScheme(asciiLowercased(bytes, schemeRange))
+    let plusIsSpace = match?.decodesPlusAsSpace ?? false
+    // The route's own query items, literal or bound, are read too.
+    let levels = levels.contains { $0.pattern.storage.hasExtras } ? levels : []
+    return withUTF8Bytes(url) { bytes in
+      var items: [URLQueryItem] = []
+      if let query = match?.queryRange {
+        // Items are made only for the names no value read.
+        forEachQueryItem(bytes, query) { name, value in
+          let read = withDecodedBytes(bytes, name, plusIsSpace: plusIsSpace) { decoded in
+            readQueryLabels.contains { label in withUTF8Bytes(label) { decoded.equals($0) } }
+              || levels.contains { level in
+                let storage = level.pattern.storage
+                return storage.queryOps.contains { decoded.elementsEqual(storage.key(of: $0)) }
+              }
+          }
+          guard !read else { return }
+          items.append(
+            URLQueryItem(
+              name: decodedText(bytes, name, plusIsSpace: plusIsSpace),
+              value: value.map { decodedText(bytes, $0, plusIsSpace: plusIsSpace) }))
+        }
+      }
+      // A fragment that a route's value read is not context either.
+      let fragment =
+        levels.contains { $0.pattern.storage.fragmentOp != nil } ? nil : match?.fragment
+      return DeepLinkContext(
+        origin: universalLinkHost.map { .universalLink(host: asciiLowercased(bytes, $0)) }
+          ?? .customScheme(asciiLowercased(bytes, schemeRange)),
+        queryItems: items, fragment: fragment)
     }
-    // The route's literal query items and its fragment parameter are read too.
-    var read = readQueryLabels
-    var fragment = match?.fragment
-    for level in levels {
-      let storage = level.pattern.storage
-      read += storage.queryOps.map { String(decoding: storage.key(of: $0), as: UTF8.self) }
-      if storage.fragmentOp != nil { fragment = nil }
-    }
-    return DeepLinkContext(
-      origin: origin, queryItems: (match?.queryItems ?? []).filter { !read.contains($0.name) },
-      fragment: fragment)
   }
 
   /// The name of the route chosen: its case names joined with `.`.

@@ -25,10 +25,12 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     let problem: String
     /// A whole message that replaces the usual shape, for errors about a URL as a whole.
     let message: String?
+    /// For a URL that fits no route, the pattern of the route that came nearest.
+    let nearestRoute: String?
 
     init(
       code: Code, component: Component, input: String, value: String?, problem: String,
-      message: String? = nil
+      message: String? = nil, nearestRoute: String? = nil
     ) {
       self.code = code
       self.component = component
@@ -36,6 +38,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
       self.value = value
       self.problem = problem
       self.message = message
+      self.nearestRoute = nearestRoute
     }
   }
 
@@ -57,6 +60,13 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The explanation after the quoted value, such as `is not an int`, or after `missing; `.
   var problem: String { storage.problem }
 
+  /// For a URL that fits no route (``Code/noRoute``), the pattern of the route that came
+  /// nearest.
+  ///
+  /// `user/<int:id>` for `myapp://usr/1`, say; ``component`` and ``value`` are where that
+  /// route failed. `nil` for other errors.
+  public var nearestRoute: String? { storage.nearestRoute }
+
   /// Creates an error; the library's own throwing sites use this.
   init(_ code: Code, _ component: Component, input: String, value: String?, problem: String) {
     storage = Storage(
@@ -71,7 +81,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
       "no route for \(quoted(url)): nearest is \(quoted(pattern)) (\(reason.shortDescription))"
     storage = Storage(
       code: .noRoute, component: reason.component, input: url, value: reason.value,
-      problem: reason.problem, message: message)
+      problem: reason.problem, message: message, nearestRoute: pattern)
   }
 
   /// An error about printing `subject` (a link, usually), shaped

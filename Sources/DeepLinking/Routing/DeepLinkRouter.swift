@@ -128,6 +128,13 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// Called by ``route(_:context:)-(String,_)`` when no route takes the URL.
   public var unmatchedHandler: UnmatchedHandler?
 
+  /// Receives the outcome of each ``route(_:context:)-(String,_)`` and
+  /// ``requireRoute(_:context:)``.
+  ///
+  /// The pattern of the route whose handler returned a destination, or why none did (before
+  /// the unmatched handler runs). `nil` by default: nothing is reported.
+  public var observer: LinkObserver?
+
   /// Creates an empty router.
   /// - Parameter matcher: The converters, universal-link hosts and limits to route with.
   public init(matcher: URLMatcher = URLMatcher()) {
@@ -251,8 +258,21 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Returns: The destination, or `nil`.
   @inlinable
   public func route(_ url: String, context: (any Sendable)? = nil) -> Destination? {
+    if let observer { return observedRoute(url, context: context, observer) }
     if let destination = routeWithoutFallback(url, context: context) { return destination }
     return unmatchedHandler?(url, context)
+  }
+
+  /// ``route(_:context:)-(String,_)``, reporting its outcome to `observer`.
+  @usableFromInline
+  func observedRoute(_ url: String, context: (any Sendable)?, _ observer: LinkObserver)
+    -> Destination?
+  {
+    do {
+      return try requireRoute(url, context: context)
+    } catch {
+      return unmatchedHandler?(url, context)
+    }
   }
 
   /// Routes a Foundation `URL` like ``route(_:context:)-(String,_)``.
@@ -275,8 +295,27 @@ public struct DeepLinkRouter<Destination>: Sendable {
   public func requireRoute(_ url: String, context: (any Sendable)? = nil) throws(DeepLinkError)
     -> Destination
   {
-    if let destination = routeWithoutFallback(url, context: context) { return destination }
-    throw explain(url, declined: match(url) != nil)
+    guard let observer else {
+      if let destination = routeWithoutFallback(url, context: context) { return destination }
+      throw explain(url, declined: match(url) != nil)
+    }
+    var destination: Destination?
+    var route: Int?
+    let storage = storage
+    storage.offerMatches(url, matcher: matcher) { match, index in
+      destination = storage.handlers[index](match, context)
+      route = index
+      return destination != nil
+    }
+    let source = "DeepLinkRouter<\(Destination.self)>"
+    if let destination, let route {
+      let pattern = storage.trie.patterns[route].source
+      observer.report(LinkEvent(source: source, url: url, outcome: .routed(route: pattern)))
+      return destination
+    }
+    let error = explain(url, declined: route != nil)
+    observer.report(LinkEvent(source: source, url: url, outcome: .failed(error)))
+    throw error
   }
 
   /// The destination of the most specific route whose handler returns one.

@@ -38,6 +38,12 @@ public final class MainActorRouter<Destination> {
   /// Called when no route takes a URL, or every route that does returns `nil`.
   public var unmatchedHandler: UnmatchedHandler?
 
+  /// Receives the outcome of each ``route(_:context:)`` and ``requireRoute(_:context:)``.
+  ///
+  /// The pattern of the route whose handler returned a destination, or why none did (before
+  /// the unmatched handler runs). `nil` by default: nothing is reported.
+  public var observer: LinkObserver?
+
   /// The settings that matching runs with: converters, universal-link hosts, limits.
   public var matcher: URLMatcher {
     get { patterns.matcher }
@@ -83,7 +89,13 @@ public final class MainActorRouter<Destination> {
   ///   - context: Passed to the handlers.
   /// - Returns: The destination, or `nil`.
   public func route(_ url: String, context: (any Sendable)? = nil) async -> Destination? {
-    if let destination = await routeWithoutFallback(url, context: context) { return destination }
+    let observer = observer
+    let (destination, matched) = await routeWithoutFallback(url, context: context, observer)
+    if let destination { return destination }
+    // Why there is none is worked out only for an observer.
+    observer?.report(
+      LinkEvent(
+        source: source, url: url, outcome: .failed(patterns.explain(url, declined: matched))))
     return await unmatchedHandler?(url, context)
   }
 
@@ -97,16 +109,30 @@ public final class MainActorRouter<Destination> {
   public func requireRoute(_ url: String, context: (any Sendable)? = nil)
     async throws(DeepLinkError) -> Destination
   {
-    if let destination = await routeWithoutFallback(url, context: context) { return destination }
-    throw patterns.explain(url, declined: patterns.match(url) != nil)
+    let observer = observer
+    let (destination, matched) = await routeWithoutFallback(url, context: context, observer)
+    if let destination { return destination }
+    let error = patterns.explain(url, declined: matched)
+    observer?.report(LinkEvent(source: source, url: url, outcome: .failed(error)))
+    throw error
   }
 
-  private func routeWithoutFallback(_ url: String, context: (any Sendable)?) async
-    -> Destination?
-  {
-    for (match, route) in patterns.matches(url) {
-      if let destination = await handlers[route](match, context) { return destination }
+  /// The destination of the first handler, most specific route first, that returns one,
+  /// reported to `observer` (the observer as routing started); and whether any route matched.
+  private func routeWithoutFallback(
+    _ url: String, context: (any Sendable)?, _ observer: LinkObserver?
+  ) async -> (Destination?, matched: Bool) {
+    let matches = patterns.matches(url)
+    for (match, route) in matches {
+      if let destination = await handlers[route](match, context) {
+        observer?.report(
+          LinkEvent(source: source, url: url, outcome: .routed(route: match.pattern.source)))
+        return (destination, true)
+      }
     }
-    return nil
+    return (nil, !matches.isEmpty)
   }
+
+  /// The name events give the router.
+  private var source: String { "MainActorRouter<\(Destination.self)>" }
 }
