@@ -22,8 +22,8 @@ import Testing
   }
 
   /// The first `count` links handed over.
-  func delivered(_ pending: PendingLinks<Int>, count: Int) async -> [Int] {
-    var links: [Int] = []
+  func delivered<Link>(_ pending: PendingLinks<Link>, count: Int) async -> [Link] {
+    var links: [Link] = []
     for await link in pending.links {
       links.append(link)
       if links.count == count { break }
@@ -136,16 +136,6 @@ import Testing
     case .article: []
     case .beta: [.signedIn, .betaFlag]
     }
-  }
-
-  /// The first `count` links handed over.
-  func delivered(_ pending: PendingLinks<Link>, count: Int) async -> [Link] {
-    var links: [Link] = []
-    for await link in pending.links {
-      links.append(link)
-      if links.count == count { break }
-    }
-    return links
   }
 
   /// The scenario: signed out, `.orders` then `.article(1)` arrive; the public link
