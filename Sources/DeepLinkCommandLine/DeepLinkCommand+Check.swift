@@ -6,8 +6,10 @@ extension DeepLinkCommand {
   struct Environment {
     /// The bytes of standard input, for `check -`.
     var standardInput: () -> Data
-    /// Writes a line of progress (standard error in a terminal).
+    /// Writes progress (to standard error).
     var progress: (String) -> Void
+    /// Whether progress goes to a terminal: a bar redrawn in place, rather than lines.
+    var progressIsTerminal = false
   }
 
   /// Inputs of more lines than this report progress.
@@ -38,7 +40,10 @@ extension DeepLinkCommand {
           + "\(nul - data.startIndex); expected one URL per line\n",
         status: 2)
     }
-    return check([UInt8](data), of: name, as: type, progress: environment.progress)
+    return check(
+      [UInt8](data), of: name, as: type,
+      progress: Progress(
+        write: environment.progress, isTerminal: environment.progressIsTerminal))
   }
 
   /// The lines of `bytes`: ranges split at `\n`, without the spaces and tabs around them (and
@@ -60,17 +65,18 @@ extension DeepLinkCommand {
 
   /// Decodes each line of `bytes` as a link.
   static func check<Link: DeepLinkCodable>(
-    _ bytes: [UInt8], of name: String, as type: Link.Type, progress: (String) -> Void
+    _ bytes: [UInt8], of name: String, as type: Link.Type, progress: Progress
   ) -> Result {
     let lines = lines(of: bytes)
     var counts: [String: Int] = [:]
     var failures = ""
     var failed = 0
     var blank = 0
+    var progress = progress
     let reports = lines.count > progressThreshold
     for (index, line) in lines.enumerated() {
-      if reports, index > 0, index.isMultiple(of: 10_000) {
-        progress("checked \(index) of \(lines.count) lines\n")
+      if reports, index > 0, index.isMultiple(of: 1_000) {
+        progress.report(done: index, of: lines.count, failed: failed)
       }
       let number = index + 1
       if line.isEmpty {
@@ -91,7 +97,7 @@ extension DeepLinkCommand {
         failed += 1
       }
     }
-    if reports { progress("checked \(lines.count) of \(lines.count) lines\n") }
+    if reports { progress.finish(lines.count, failed: failed) }
     var output = failures.isEmpty ? "" : failures + "\n"
     let width = counts.keys.map(\.count).max() ?? 0
     for (route, count) in counts.sorted(by: { $0.key < $1.key }) {
@@ -102,6 +108,53 @@ extension DeepLinkCommand {
       "\(lines.count) line\(lines.count == 1 ? "" : "s") of \(name): \(decoded) decoded, "
       + "\(failed) failed" + (blank > 0 ? ", \(blank) blank" : "") + "\n"
     return Result(output: output, status: failed > 0 ? 1 : 0)
+  }
+
+  /// How `check` shows its progress: a bar redrawn in place on a terminal (lines done, rate,
+  /// failures so far), or a plain line every 10,000 lines.
+  struct Progress {
+    let write: (String) -> Void
+    let isTerminal: Bool
+    private let start = ContinuousClock.now
+    private var lastDrawn: ContinuousClock.Instant?
+
+    init(write: @escaping (String) -> Void, isTerminal: Bool) {
+      self.write = write
+      self.isTerminal = isTerminal
+    }
+
+    /// Called every 1,000 lines: a line every 10,000, or the bar at most ten times a second.
+    mutating func report(done: Int, of total: Int, failed: Int) {
+      guard isTerminal else {
+        if done.isMultiple(of: 10_000) { write("checked \(done) of \(total) lines\n") }
+        return
+      }
+      let now = ContinuousClock.now
+      if let lastDrawn, now - lastDrawn < .milliseconds(100) { return }
+      lastDrawn = now
+      write("\r" + bar(done: done, of: total, failed: failed, at: now))
+    }
+
+    /// The last report: the whole bar and a line break, or the last line.
+    func finish(_ total: Int, failed: Int) {
+      guard isTerminal else { return write("checked \(total) of \(total) lines\n") }
+      write("\r" + bar(done: total, of: total, failed: failed, at: .now) + "\n")
+    }
+
+    /// `[#########...........]  45000/100000 lines  120000 lines/s  3 failed`.
+    private func bar(done: Int, of total: Int, failed: Int, at now: ContinuousClock.Instant)
+      -> String
+    {
+      let width = 30
+      let filled = total > 0 ? done * width / total : width
+      let elapsed = now - start
+      let seconds =
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      let rate = seconds > 0 ? Int(Double(done) / seconds) : 0
+      return "[" + String(repeating: "#", count: filled)
+        + String(repeating: ".", count: width - filled) + "]  \(done)/\(total) lines  "
+        + "\(rate) lines/s  \(failed) failed"
+    }
   }
 
   /// `text`, or its first 200 characters and how long it is, for a line in a message.

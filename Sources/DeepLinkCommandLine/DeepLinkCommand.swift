@@ -89,16 +89,21 @@ public enum DeepLinkCommand {
   ///   - arguments: The command-line arguments.
   ///   - links: The link type that `decode`, `print`, `check`, `routes` and `aasa` use.
   ///   - standardInput: What `check -` reads; the process's standard input by default.
+  ///   - progressIsTerminal: Whether progress goes to a terminal: a long `check` then draws a
+  ///     bar, redrawn in place, rather than a line every 10,000 lines.
   /// - Returns: The output and exit status; a long `check`'s progress, and `aasa`'s notes,
   ///   are in ``Result/errorOutput``.
   public static func run<Link: DeepLinkCodable>(
     _ arguments: [String], links: Link.Type,
-    standardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+    standardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+    progressIsTerminal: Bool = false
   ) -> Result {
     var progress = ""
     var result = run(
       arguments, links: links,
-      environment: Environment(standardInput: standardInput, progress: { progress += $0 }))
+      environment: Environment(
+        standardInput: standardInput, progress: { progress += $0 },
+        progressIsTerminal: progressIsTerminal))
     result.errorOutput = progress + result.errorOutput
     return result
   }
@@ -118,7 +123,8 @@ public enum DeepLinkCommand {
       Array(CommandLine.arguments.dropFirst()), links: links,
       environment: Environment(
         standardInput: { FileHandle.standardInput.readDataToEndOfFile() },
-        progress: { FileHandle.standardError.write(Data($0.utf8)) }))
+        progress: { FileHandle.standardError.write(Data($0.utf8)) },
+        progressIsTerminal: isatty(STDERR_FILENO) == 1))
     FileHandle.standardError.write(Data(result.errorOutput.utf8))
     print(result.output, terminator: "")
     exit(result.status)

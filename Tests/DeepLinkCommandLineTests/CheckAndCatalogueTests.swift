@@ -95,6 +95,25 @@ import Testing
       result.errorOutput == "checked 10000 of 12000 lines\nchecked 12000 of 12000 lines\n")
   }
 
+  /// On a terminal, a bar redrawn in place: lines done, rate and failures so far.
+  @Test func aTerminalShowsAProgressBar() throws {
+    let lines = (0..<12_000).map { $0 % 1_000 == 0 ? "shop://nope/\($0)" : "shop://item/\($0)" }
+    let result = DeepLinkCommand.run(
+      ["check", try file(Data(lines.joined(separator: "\n").utf8))], links: ShopLink.self,
+      progressIsTerminal: true)
+    #expect(result.status == 1)
+    let draws = result.errorOutput.split(separator: "\r", omittingEmptySubsequences: true)
+    #expect(draws.count >= 2)
+    #expect(result.errorOutput.hasPrefix("\r["))
+    let last = try #require(draws.last)
+    #expect(last.hasPrefix("[##############################]  12000/12000 lines  "))
+    #expect(last.hasSuffix(" lines/s  12 failed\n"))
+    for draw in draws.dropLast() {
+      #expect(
+        draw.contains("/12000 lines  ") && draw.contains(" lines/s  ") && !draw.contains("\n"))
+    }
+  }
+
   /// Every URL shape: optional segments, query-chosen screens, fragments and subdomains.
   enum ShapesLink: DeepLinkCodable, Hashable {
     case user(id: Int, tab: String?)
