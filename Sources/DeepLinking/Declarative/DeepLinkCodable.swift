@@ -217,7 +217,7 @@ extension DeepLinkCodable {
     _ string: String, _ observer: LinkObserver,
     _ decode: () throws(DeepLinkError) -> (link: Self, state: LinkDecodingState)
   ) throws(DeepLinkError) -> (link: Self, state: LinkDecodingState) {
-    let source = "\(Self.self)"
+    let source = LinkTable.of(Self.self).typeName
     do {
       let decoded = try decode()
       observer.report(

@@ -20,6 +20,9 @@ final class LinkDecodingState {
   private let match: URLMatch?
   /// The case name of a case made from values.
   private let madeCaseName: String
+  /// The name of the route chosen: its case names joined with `.` (the case name, for a case
+  /// made from values).
+  let routeName: String
   /// Values given by label, for a case made from values rather than a URL.
   private let queryItems: [URLQueryItem]
   /// Whether the link must be printed before it is handed out, as its URL may not decode as
@@ -49,6 +52,7 @@ final class LinkDecodingState {
     self.madeCaseName = caseName
     self.topLinkType = linkType
     self.levels = []
+    self.routeName = caseName
     self.match = nil
     self.queryItems = queryItems
     self.checksPrinting = false
@@ -90,6 +94,7 @@ final class LinkDecodingState {
     self.madeCaseName = ""
     self.topLinkType = linkType
     self.levels = table.routes[chosen].levels
+    self.routeName = table.routes[chosen].name
     self.match = chosenMatch
     self.queryItems = []
     self.checksPrinting =
@@ -132,9 +137,6 @@ final class LinkDecodingState {
         queryItems: items, fragment: fragment)
     }
   }
-
-  /// The name of the route chosen: its case names joined with `.`.
-  var routeName: String { levels.map(\.caseName).joined(separator: ".") }
 
   /// The name of the case being decoded.
   var caseName: String { levels.isEmpty ? madeCaseName : levels[level].caseName }

@@ -27,12 +27,19 @@ struct LinkRoute: Sendable {
   let pattern: URLPattern
   /// Whether one of the levels is an alias: the route decodes but never prints.
   let isAlias: Bool
+  /// The route's name: its case names joined with `.` (`settings.account`), as messages,
+  /// events and the command line give it.
+  let name: String
+
+  init(levels: [LinkLevel], pattern: URLPattern, isAlias: Bool) {
+    self.levels = levels
+    self.pattern = pattern
+    self.isAlias = isAlias
+    name = levels.map(\.caseName).joined(separator: ".")
+  }
 
   /// The case names along the route, from the top.
   var caseNames: [String] { levels.map(\.caseName) }
-
-  /// The route's name in messages: its case names joined with `.` (`settings.account`).
-  var name: String { caseNames.joined(separator: ".") }
 }
 
 /// A link type's routes, mounted links included, and the matcher that reads its URLs; made
@@ -59,11 +66,15 @@ final class LinkTable: Sendable {
   let matcher: URLMatcher
   /// Converter names that stand for two value types.
   let converterClashes: [(name: String, types: [String])]
+  /// The link type's name, as events and messages give it (worked out once: describing a
+  /// type costs more than decoding a small link).
+  let typeName: String
 
   private init(
     routes: [LinkRoute], matcher: URLMatcher, converterNames: Set<String>,
-    converterClashes: [(name: String, types: [String])]
+    converterClashes: [(name: String, types: [String])], typeName: String
   ) {
+    self.typeName = typeName
     self.routes = routes
     var printed: [String: [Int]] = [:]
     var trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
@@ -228,7 +239,8 @@ final class LinkTable: Sendable {
       return lhs.offset < rhs.offset
     }.map(\.element)
     return LinkTable(
-      routes: routes, matcher: matcher, converterNames: names, converterClashes: clashes)
+      routes: routes, matcher: matcher, converterNames: names, converterClashes: clashes,
+      typeName: String(describing: type))
   }
 
   /// Collects routes level by level.
