@@ -43,14 +43,8 @@ extension DeepLinkCommand {
   ) -> Result {
     // The website is the first host (a wildcard's domain, where the file is served for its
     // subdomains); its entries may carry path prefixes (`example.com/app`).
-    let entries = Link.universalLinkHosts.map { entry in
-      var parts = entry.split(separator: "/").map(String.init)
-      if let host = parts.first?.lowercased() {
-        parts[0] = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
-      }
-      return parts
-    }
-    guard let website = entries.compactMap(\.first).min() else {
+    let (first, entries) = website(of: type)
+    guard let website = first else {
       return Result(
         output: "\(Link.self) has no universalLinkHosts; expected at least one, as an "
           + "apple-app-site-association file is for universal links\n",
@@ -63,16 +57,9 @@ extension DeepLinkCommand {
           + "every link:\n" + problems.map { "  \($0)\n" }.joined(),
         status: 1)
     }
-    let prefixes = Set(entries.filter { $0.first == website }.map { Array($0.dropFirst()) })
-    var routes: [AppLinkRoute] = []
-    for (name, pattern, isAlias) in Link._allRoutes {
-      let comment = "\(name): \(pattern.source)" + (isAlias ? " (alias)" : "")
-      for prefix in prefixes.sorted(by: { $0.count < $1.count }) {
-        routes += AppLinkRoute.of(pattern, on: website, comment: comment, prefix: prefix)
-      }
-    }
     var result = appSiteAssociation(
-      appIDs: appIDs, routes: routes, ignoresPathCase: Link.ignoresPathCase)
+      appIDs: appIDs, routes: appLinkRoutes(of: type, on: website, entries: entries),
+      ignoresPathCase: Link.ignoresPathCase)
     // Wildcard hosts live in the app's entitlement; the system reads their file from the
     // domain itself.
     for entry in Link.universalLinkHosts.map({ $0.lowercased() }).sorted()
@@ -84,6 +71,35 @@ extension DeepLinkCommand {
         + "and serve this file at https://\(domain)/.well-known/apple-app-site-association\n"
     }
     return result
+  }
+
+  /// The website of `Link`'s universal links (the first host, or a wildcard's domain) and
+  /// its entries' host and prefix segments.
+  static func website<Link: DeepLinkCodable>(of type: Link.Type) -> (String?, [[String]]) {
+    let entries = Link.universalLinkHosts.map { entry in
+      var parts = entry.split(separator: "/").map(String.init)
+      if let host = parts.first?.lowercased() {
+        parts[0] = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
+      }
+      return parts
+    }
+    return (entries.compactMap(\.first).min(), entries)
+  }
+
+  /// The routes and aliases of `Link` as the file sees them on `website`, under each path
+  /// prefix of its `entries`.
+  static func appLinkRoutes<Link: DeepLinkCodable>(
+    of type: Link.Type, on website: String, entries: [[String]]
+  ) -> [AppLinkRoute] {
+    let prefixes = Set(entries.filter { $0.first == website }.map { Array($0.dropFirst()) })
+    var routes: [AppLinkRoute] = []
+    for (name, pattern, isAlias) in Link._allRoutes {
+      let comment = "\(name): \(pattern.source)" + (isAlias ? " (alias)" : "")
+      for prefix in prefixes.sorted(by: { $0.count < $1.count }) {
+        routes += AppLinkRoute.of(pattern, on: website, comment: comment, prefix: prefix)
+      }
+    }
+    return routes
   }
 
   /// The `apple-app-site-association` file that opens, in the apps `appIDs`, the universal

@@ -44,6 +44,7 @@ public enum DeepLinkCommand {
            deeplink check <url>... | <file> | -
            deeplink routes [--json]
            deeplink aasa <app-id>...
+           deeplink aasa --check <file> <app-id>
            deeplink            (a short demonstration)
 
     decode, print, check, routes and aasa work on \(linkType).
@@ -62,7 +63,10 @@ public enum DeepLinkCommand {
     aasa    Prints the apple-app-site-association file that opens the universal
             links of every route in the apps <app-id> (such as
             ABCDE12345.com.example.app); serve it at
-            https://<host>/.well-known/apple-app-site-association.
+            https://<host>/.well-known/apple-app-site-association. With --check,
+            reads a served file and lists the routes it does not open, the
+            exclusions that block one, and the entries that open paths no route
+            matches. Exits 1 on any.
 
     """
   }
@@ -138,7 +142,7 @@ public enum DeepLinkCommand {
     guard let command = arguments.first else { return demonstration() }
     let rest = Array(arguments.dropFirst())
     if command != "match", let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }),
-      !(command == "routes" && option == "--json")
+      !(command == "routes" && option == "--json"), !(command == "aasa" && option == "--check")
     {
       return Result(
         output: "unknown option \(quoted(option)) for \(command)\n\n" + usage, status: 2)
@@ -158,7 +162,9 @@ public enum DeepLinkCommand {
       return routes(of: links)
     case "routes" where rest == ["--json"]:
       return catalogue(of: links)
-    case "aasa" where !rest.isEmpty:
+    case "aasa" where rest.first == "--check" && rest.count == 3:
+      return checkAssociation(rest[1], appID: rest[2], of: links)
+    case "aasa" where !rest.isEmpty && !rest.contains("--check"):
       return appSiteAssociation(appIDs: rest, of: links)
     case "help", "-h", "--help":
       return Result(output: usage, status: 0)

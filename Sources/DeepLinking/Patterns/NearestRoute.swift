@@ -42,6 +42,11 @@ extension DeepLinkError {
   }
 }
 
+/// The Levenshtein distance between two strings, by characters; for the command line's
+/// "did you mean".
+@_spi(DeepLinkingTools)
+public func _editDistance(_ a: String, _ b: String) -> Int { editDistance(a, b) }
+
 /// The Levenshtein distance between two strings, by characters.
 func editDistance(_ a: String, _ b: String) -> Int {
   let a = Array(a)
