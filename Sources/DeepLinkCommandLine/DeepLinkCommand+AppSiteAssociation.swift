@@ -45,10 +45,7 @@ extension DeepLinkCommand {
     // subdomains); its entries may carry path prefixes (`example.com/app`).
     let (first, entries) = website(of: type)
     guard let website = first else {
-      return Result(
-        output: "\(Link.self) has no universalLinkHosts; expected at least one, as an "
-          + "apple-app-site-association file is for universal links\n",
-        status: 1)
+      return Result(output: noUniversalLinkHosts(type), status: 1)
     }
     let problems = Link.routeProblems
     guard problems.isEmpty else {
@@ -71,6 +68,12 @@ extension DeepLinkCommand {
         + "and serve this file at https://\(domain)/.well-known/apple-app-site-association\n"
     }
     return result
+  }
+
+  /// Why `Link` has no apple-app-site-association file.
+  static func noUniversalLinkHosts<Link: DeepLinkCodable>(_ type: Link.Type) -> String {
+    "\(Link.self) has no universalLinkHosts; expected at least one, as an "
+      + "apple-app-site-association file is for universal links\n"
   }
 
   /// The website of `Link`'s universal links (the first host, or a wildcard's domain) and

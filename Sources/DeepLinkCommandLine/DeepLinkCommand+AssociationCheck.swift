@@ -43,10 +43,7 @@ extension DeepLinkCommand {
     }
     let (first, hosts) = website(of: type)
     guard let website = first else {
-      return Result(
-        output: "\(Link.self) has no universalLinkHosts; expected at least one, as an "
-          + "apple-app-site-association file is for universal links\n",
-        status: 2)
+      return Result(output: noUniversalLinkHosts(type), status: 2)
     }
     let routes = appLinkRoutes(of: type, on: website, entries: hosts)
     var gaps: [String] = []
