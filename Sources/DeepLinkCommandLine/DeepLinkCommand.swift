@@ -45,9 +45,11 @@ public enum DeepLinkCommand {
            deeplink routes [--json]
            deeplink aasa <app-id>...
            deeplink aasa --check <file> <app-id>
+           deeplink android
+           deeplink assetlinks <package> <sha256>...
            deeplink            (a short demonstration)
 
-    decode, print, check, routes and aasa work on \(linkType).
+    decode, print, check, routes, aasa and android work on \(linkType).
 
     match   Matches <url> against each pattern in turn and prints the first that
             matches with its parameters and their types, or why each one failed.
@@ -67,6 +69,12 @@ public enum DeepLinkCommand {
             reads a served file and lists the routes it does not open, the
             exclusions that block one, and the entries that open paths no route
             matches. Exits 1 on any.
+    android Prints the <intent-filter> elements of AndroidManifest.xml that open
+            the links in an Android app: the custom scheme, and each universal-
+            link host with autoVerify and a path per route.
+    assetlinks
+            Prints /.well-known/assetlinks.json for the app <package> signed with
+            the certificates <sha256> (as keytool prints their fingerprints).
 
     """
   }
@@ -166,9 +174,13 @@ public enum DeepLinkCommand {
       return checkAssociation(rest[1], appID: rest[2], of: links)
     case "aasa" where !rest.isEmpty && !rest.contains("--check"):
       return appSiteAssociation(appIDs: rest, of: links)
+    case "android" where rest.isEmpty:
+      return androidIntentFilters(of: links)
+    case "assetlinks" where rest.count >= 2:
+      return assetLinks(package: rest[0], fingerprints: Array(rest.dropFirst()))
     case "help", "-h", "--help":
       return Result(output: usage, status: 0)
-    case "match", "decode", "print", "check", "routes", "aasa":
+    case "match", "decode", "print", "check", "routes", "aasa", "android", "assetlinks":
       return Result(output: "wrong arguments for \(command)\n\n" + usage, status: 2)
     default:
       return Result(output: "unknown command \(quoted(command))\n\n" + usage, status: 2)
