@@ -12,13 +12,7 @@ extension DeepLinkCommand {
   /// fragments are not in a filter: an XML comment says so, and the app refuses such URLs
   /// when it decodes them.
   static func androidIntentFilters<Link: DeepLinkCodable>(of type: Link.Type) -> Result {
-    let problems = Link.routeProblems
-    guard problems.isEmpty else {
-      return Result(
-        output: "\(Link.self).routes has problems; expected none, so that the filters open "
-          + "every link:\n" + problems.map { "  \($0)\n" }.joined(),
-        status: 1)
-    }
+    if let refusal = refusal(ofProblemsIn: type, "the filters open") { return refusal }
     var xml = "<!-- \(Link.self): paste into the app's <activity> in AndroidManifest.xml -->\n"
     let schemes = [Link.scheme] + Link.schemeAliases.sorted()
     xml += "<intent-filter>\n" + intentHeader

@@ -47,13 +47,7 @@ extension DeepLinkCommand {
     guard let website = first else {
       return Result(output: noUniversalLinkHosts(type), status: 1)
     }
-    let problems = Link.routeProblems
-    guard problems.isEmpty else {
-      return Result(
-        output: "\(Link.self).routes has problems; expected none, so that the file opens "
-          + "every link:\n" + problems.map { "  \($0)\n" }.joined(),
-        status: 1)
-    }
+    if let refusal = refusal(ofProblemsIn: type, "the file opens") { return refusal }
     var result = appSiteAssociation(
       appIDs: appIDs, routes: appLinkRoutes(of: type, on: website, entries: entries),
       ignoresPathCase: Link.ignoresPathCase)
@@ -68,6 +62,23 @@ extension DeepLinkCommand {
         + "and serve this file at https://\(domain)/.well-known/apple-app-site-association\n"
     }
     return result
+  }
+
+  /// The result that refuses to describe `Link`'s links while its routes have problems
+  /// (what the output would then open is not what the app decodes).
+  /// - Parameters:
+  ///   - type: The link type.
+  ///   - what: What must open every link, such as `the file opens`.
+  /// - Returns: The refusal, or `nil` when the routes have no problems.
+  static func refusal<Link: DeepLinkCodable>(ofProblemsIn type: Link.Type, _ what: String)
+    -> Result?
+  {
+    let problems = Link.routeProblems
+    guard !problems.isEmpty else { return nil }
+    return Result(
+      output: "\(Link.self).routes has problems; expected none, so that \(what) every link:\n"
+        + problems.map { "  \($0)\n" }.joined(),
+      status: 1)
   }
 
   /// Why `Link` has no apple-app-site-association file.
