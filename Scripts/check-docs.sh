@@ -7,7 +7,8 @@
 # - Its first block's `enum AppLink` declaration is the app target, MyApp, made `public` as the
 #   README's command-line section says.
 # - The block that calls `DeepLinkCommand.main` is the command-line target, MyAppLinks, whose
-#   `aasa`, `routes --json` and `check FILE` are then run on that enum.
+#   `aasa` (and `aasa --check` on its own output), `routes --json`, `check FILE` and `android`
+#   are then run on that enum.
 # - A block with `@Test` is a file of the test target, MyAppTests.
 # - Every other block is the main.swift of an executable target of its own.
 # Blocks fenced as ```swift are checked; other fences (```, ```text) are not Swift. Blocks that
@@ -86,7 +87,9 @@ echo "every code block compiles"
 links="$app/.build/debug/MyAppLinks"
 printf 'myapp://user/42?tab=posts\nhttps://example.com/search/a%%20b\n\nmyapp://settings\n' \
   > "$work/links.txt"
-for command in "aasa ABCDE12345.com.example.app" "routes --json" "check $work/links.txt"; do
+"$links" aasa ABCDE12345.com.example.app >"$work/aasa.json"
+for command in "aasa ABCDE12345.com.example.app" "routes --json" "check $work/links.txt" \
+  "aasa --check $work/aasa.json ABCDE12345.com.example.app" "android"; do
   # shellcheck disable=SC2086
   if ! "$links" $command >"$work/command.log" 2>&1; then
     echo "MyAppLinks $command failed:" >&2
@@ -95,4 +98,6 @@ for command in "aasa ABCDE12345.com.example.app" "routes --json" "check $work/li
   fi
 done
 grep -q '"case": "user"' <("$links" routes --json)
-echo "the README's command-line target runs aasa, routes --json and check FILE"
+grep -q 'android:pathAdvancedPattern="/user/' <("$links" android)
+echo "the README's command-line target runs aasa (and --check on its own file), routes --json,"
+echo "check FILE and android"
