@@ -54,6 +54,9 @@ enum PushLink: DeepLinkCodable, Hashable {
     ("myapp://open?screen=product", .home),
     ("myapp://open?screen=product&id=x", .home),
     ("myapp://open?screen=cart#top", .cart),
+    // A raw space reads as a space, in the fragment as in the path and the query; the link
+    // prints it escaped.
+    ("myapp://articles/swift#a b", .article(slug: "swift", section: "a b")),
   ]
 
   @Test(arguments: variants)
