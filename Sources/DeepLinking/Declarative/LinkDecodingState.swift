@@ -223,7 +223,7 @@ final class LinkDecodingState {
       let hosts = (topLinkType as? any DeepLinkRepresentable.Type)?.universalLinkHosts
     else { return first(for: label) }
     let hostLabel: String? = withUTF8Bytes(url) { bytes in
-      subdomainLabel(bytes, universalLinkHost, hosts: hosts).map {
+      WebHost.subdomainLabel(bytes, universalLinkHost, entries: hosts).map {
         asciiLowercased(bytes, $0)
       }
     }

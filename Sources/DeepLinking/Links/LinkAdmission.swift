@@ -141,24 +141,6 @@ func admitLink(
   return layout.droppingPathPrefix(prefix.count)
 }
 
-/// The subdomain label of the host in `range` that a wildcard entry of `hosts` admits
-/// (`acme` of `acme.example.com` under `*.example.com`); `nil` when an entry names the host
-/// itself, or none is a wildcard that admits it.
-func subdomainLabel(
-  _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, hosts: Set<String>
-) -> Range<Int>? {
-  var label: Range<Int>?
-  for entry in hosts {
-    let host = UniversalLinkHost(entry)
-    guard let domain = host.wildcardDomain else {
-      if equalsIgnoringASCIICase(bytes, range, host.host) { return nil }
-      continue
-    }
-    label = label ?? WebHost.wildcardLabel(bytes, range, domain: domain)
-  }
-  return label
-}
-
 /// The URL's host, decoded and lowercased, for messages.
 private func lowercasedHost(_ bytes: borrowing BorrowedBytes, _ layout: URLLayout) -> String {
   layout.host.map { decodedText(bytes, $0, plusIsSpace: false).lowercased() } ?? ""

@@ -78,15 +78,10 @@ public struct URLMatcher: Sendable {
     let label: String? = withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in
-        guard layout.isWeb, layout.scheme.count == 5, let host = layout.host,
-          !universalLinkHosts.contains(asciiLowercased(bytes, host))
-        else { return nil }
-        for entry in wildcardHosts {
-          if let label = WebHost.wildcardLabel(bytes, host, domain: String(entry.dropFirst(2))) {
-            return asciiLowercased(bytes, label)
-          }
+        guard layout.isWeb, layout.scheme.count == 5, let host = layout.host else { return nil }
+        return WebHost.subdomainLabel(bytes, host, entries: universalLinkHosts).map {
+          asciiLowercased(bytes, $0)
         }
-        return nil
       })
     return label
   }

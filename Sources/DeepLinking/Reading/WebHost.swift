@@ -57,6 +57,26 @@ enum WebHost {
       && wildcardLabel(bytes, range, domain: String(entry.dropFirst(2))) != nil
   }
 
+  /// The subdomain label of the host in `range` that a wildcard entry of `entries` admits.
+  ///
+  /// `acme` of `acme.example.com` under `*.example.com`; `nil` when an entry names the host
+  /// itself, or none is a wildcard that admits it. An entry's path prefix
+  /// (`example.com/app`) is ignored.
+  static func subdomainLabel(
+    _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, entries: Set<String>
+  ) -> Range<Int>? {
+    var label: Range<Int>?
+    for entry in entries {
+      let host = entry.prefix { $0 != "/" }
+      guard host.hasPrefix("*.") else {
+        if equalsIgnoringASCIICase(bytes, range, String(host)) { return nil }
+        continue
+      }
+      label = label ?? wildcardLabel(bytes, range, domain: String(host.dropFirst(2)))
+    }
+    return label
+  }
+
   /// The first label of the host in `range`, when the host is one DNS label, a `.`, then
   /// `domain`.
   ///
