@@ -111,7 +111,11 @@ import Testing
         segments.append(token)
         if token.hasPrefix("<path:") { break }
       }
-      routes["r\(index)"] = try URLPattern(validating: segments.joined(separator: "/"))
+      // Some routes require a query item, `k=a` or `k=b`: more required items win.
+      let query =
+        Int.random(in: 0..<4, using: &random) == 0
+        ? "?k=" + (["a", "b"].randomElement(using: &random) ?? "a") : ""
+      routes["r\(index)"] = try URLPattern(validating: segments.joined(separator: "/") + query)
       if Int.random(in: 0..<4, using: &random) == 0 {
         let literal = ["a", "b", "old"].randomElement(using: &random) ?? "a"
         aliases["r\(index)"] = [
@@ -133,6 +137,9 @@ import Testing
     var isAlias: Bool
     /// The rank of each segment: lower wins.
     var ranks: [Int]
+    /// How many query items the route requires: between routes of the same segments, more
+    /// wins.
+    var requirements: Int
   }
 
   /// The table's routes flattened (the mounted link's routes under the route of `m`), without
@@ -154,20 +161,25 @@ import Testing
     for (name, patterns) in table.aliases {
       sources += patterns.map { (name, $0.source, true) }
     }
-    // A route with optional parameters is a route of each length it can have.
+    // A route with optional parameters is a route of each length it can have; a required
+    // query item stays with each.
     sources = sources.flatMap { name, source, isAlias in
-      let segments = source.split(separator: "/", omittingEmptySubsequences: false)
+      let query = source.range(of: "?k=").map { String(source[$0.lowerBound...]) } ?? ""
+      let path = String(source.dropLast(query.count))
+      let segments = path.split(separator: "/", omittingEmptySubsequences: false)
       guard let first = segments.firstIndex(where: { $0.hasSuffix("?>") }) else {
         return [(name, source, isAlias)]
       }
       return (first...segments.count).map { length in
         let present = segments[..<length].map { $0.replacingOccurrences(of: "?>", with: ">") }
-        return (name, present.joined(separator: "/"), isAlias)
+        return (name, present.joined(separator: "/") + query, isAlias)
       }
     }
     return sources.compactMap { name, source, isAlias in
       guard !source.contains("*") else { return nil }
-      let ranks = source.split(separator: "/").map { segment -> Int in
+      let query = source.range(of: "?k=")
+      let path = query.map { source[..<$0.lowerBound] } ?? source[...]
+      let ranks = path.split(separator: "/").map { segment -> Int in
         switch segment {
         case _ where segment.hasPrefix("<int:"): 1
         case _ where segment.hasPrefix("<uuid:"): 2
@@ -178,7 +190,8 @@ import Testing
         }
       }
       return ModelRoute(
-        name: name, pattern: URLPattern(stringLiteral: source), isAlias: isAlias, ranks: ranks)
+        name: name, pattern: URLPattern(stringLiteral: source), isAlias: isAlias, ranks: ranks,
+        requirements: query == nil ? 0 : 1)
     }
   }
 
@@ -186,6 +199,7 @@ import Testing
   static func wins(_ lhs: ModelRoute, over rhs: ModelRoute) -> Bool {
     for (left, right) in zip(lhs.ranks, rhs.ranks) where left != right { return left < right }
     if lhs.ranks.count != rhs.ranks.count { return lhs.ranks.count < rhs.ranks.count }
+    if lhs.requirements != rhs.requirements { return lhs.requirements > rhs.requirements }
     if lhs.isAlias != rhs.isAlias { return !lhs.isAlias }
     return lhs.name < rhs.name
   }
@@ -228,6 +242,7 @@ import Testing
           + (0..<Int.random(in: 1...4, using: &random)).map { _ in
             Self.values.randomElement(using: &random) ?? "a"
           }.joined(separator: "/")
+          + (["", "", "?k=a", "?k=b", "?k=a&k=b"].randomElement(using: &random) ?? "")
         // A link decodes only if it prints a URL that decodes as itself (through an alias, or
         // from a universal link whose first segment the custom scheme reads ignoring case,
         // it may not).
