@@ -34,7 +34,35 @@ enum RootlessSettingsLink: DeepLinkRoutes, Hashable {
   static let routes: [String: URLPattern] = ["privacy": "privacy"]
 }
 
+/// A mounted level where one case's URL is another's: `member(name: "admins")`.
+enum RivalChainLink: DeepLinkCodable, Hashable {
+  case team(id: Int, RivalTeamLink)
+  static let scheme = "rivalchain"
+  static let routes: [String: URLPattern] = ["team": "team/<int:id>"]
+}
+
+enum RivalTeamLink: DeepLinkRoutes, Hashable {
+  case overview
+  case admins
+  case member(name: String)
+  static let routes: [String: URLPattern] = [
+    "overview": "", "admins": "members/admins", "member": "members/<name>",
+  ]
+}
+
 @Suite struct LinkChainTests {
+  /// A link that does not print has no chain, for the same reason, in the same words.
+  @Test(arguments: [
+    RivalChainLink.team(id: 1, .member(name: "admins")),
+    RivalChainLink.team(id: 1, .member(name: "")),
+  ])
+  func aLinkThatDoesNotPrintHasNoChain(link: RivalChainLink) throws {
+    let printing = #expect(throws: DeepLinkError.self) { try link.urlString }
+    let chaining = #expect(throws: DeepLinkError.self) { try link.linkChain }
+    #expect(chaining?.description == printing?.description)
+    #expect(try RivalChainLink.team(id: 1, .member(name: "ann")).linkChain.count == 2)
+  }
+
   @Test func aLinkPassesThroughEachLevelsRoot() throws {
     let link = ChainLink.team(
       id: 7, ref: "mail", .member(name: "ann", .post(number: 3, highlight: "x")))

@@ -27,12 +27,15 @@ extension DeepLinkCodable {
         return [self]
       }
       let route = table.routes[index]
-      // The URL of each level's screen, top down: the route's first levels printed.
+      // The URL of each level's screen, top down: the route's first levels printed. The last
+      // is the link's own URL, refused as `urlString` refuses it when another route takes it;
+      // the others are checked by decoding them below.
       var urls: [String] = []
       for count in 1...route.levels.count {
         urls.append(
           try builder(
-            encoded, through: index, in: table, checkingRivals: false, levelCount: count
+            encoded, through: index, in: table, checkingRivals: count == route.levels.count,
+            levelCount: count
           ).string())
       }
       var chain: [Self] = []
