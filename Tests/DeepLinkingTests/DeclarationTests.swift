@@ -37,11 +37,10 @@ import Testing
 
   @Test func printingAUniversalLinkSaysTheSame() throws {
     #expect(throws: DeepLinkError.self) { try BadHostsLink.home.universalLink() }
-    do {
-      _ = try BadHostsLink.home.universalLink(host: "example.org")
-    } catch {
-      #expect(error.description == "cannot print home: " + Self.hostProblems[0])
+    let error = #expect(throws: DeepLinkError.self) {
+      try BadHostsLink.home.universalLink(host: "example.org")
     }
+    #expect(error?.description == "cannot print home: " + Self.hostProblems[0])
     // The custom-scheme form does not use the hosts.
     #expect(try BadHostsLink.home.urlString == "myapp://home")
   }
