@@ -10,7 +10,8 @@ extension DeepLinkCommand {
   /// `<path:…>`, and `android:pathAdvancedPattern` (Android 12, API 31) where a value takes
   /// one segment, `[^/]+`, or the rest, `.+`. A value's type (`<int:id>`), query items and
   /// fragments are not in a filter: an XML comment says so, and the app refuses such URLs
-  /// when it decodes them.
+  /// when it decodes them. The comment also says where Android 11 and older, which ignore
+  /// `pathAdvancedPattern`, do not see a route's path.
   static func androidIntentFilters<Link: DeepLinkCodable>(of type: Link.Type) -> Result {
     if let refusal = refusal(ofProblemsIn: type, "the filters open") { return refusal }
     var xml = "<!-- \(Link.self): paste into the app's <activity> in AndroidManifest.xml -->\n"
@@ -66,21 +67,26 @@ extension DeepLinkCommand {
     if !pattern._requiredQueryItems.isEmpty || pattern._requiresFragment {
       notes.append("query items and the fragment are not checked here")
     }
-    // A comment may hold anything but "--".
-    var lines =
-      "  <!-- \(comment.replacingOccurrences(of: "--", with: "- -"))"
-      + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")) + " -->\n"
     let literals = segments.map { segment -> String? in
       if case .literal(let text) = segment { return text }
       return nil
     }
-    if literals.allSatisfy({ $0 != nil }) {
+    let isPath = literals.allSatisfy { $0 != nil }
+    let isPrefix = segments.last == .rest && literals.dropLast().allSatisfy { $0 != nil }
+    if !isPath && !isPrefix {
+      notes.append("Android 11 and older ignore pathAdvancedPattern")
+    }
+    // A comment may hold anything but "--".
+    var lines =
+      "  <!-- \(comment.replacingOccurrences(of: "--", with: "- -"))"
+      + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")) + " -->\n"
+    if isPath {
       let path = "/" + literals.compactMap { $0 }.joined(separator: "/")
       lines += "  <data android:path=\"\(xmlEscaped(path))\" />\n"
       if path != "/" { lines += "  <data android:path=\"\(xmlEscaped(path))/\" />\n" }
       return lines
     }
-    if segments.last == .rest, literals.dropLast().allSatisfy({ $0 != nil }) {
+    if isPrefix {
       let prefix = "/" + literals.dropLast().compactMap { $0 }.map { $0 + "/" }.joined()
       lines += "  <data android:pathPrefix=\"\(xmlEscaped(prefix))\" />\n"
       return lines

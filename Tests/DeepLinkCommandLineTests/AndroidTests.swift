@@ -112,6 +112,26 @@ import Testing
       ])
   }
 
+  /// The comment of each route whose path needs `pathAdvancedPattern` says that Android 11
+  /// and older ignore it; no other comment does.
+  @Test func olderAndroidVersionsAreNamedWhereTheyDiffer() {
+    let output = DeepLinkCommand.run(["android"], links: ExampleLink.self).output
+    var comment = ""
+    var advanced: [String: Bool] = [:]
+    for line in output.split(separator: "\n").map(String.init) {
+      if line.hasPrefix("  <!--") { comment = line }
+      if line.contains("<data android:path") {
+        advanced[comment] = line.contains("pathAdvancedPattern")
+      }
+    }
+    #expect(advanced.values.contains(true) && advanced.values.contains(false))
+    for (comment, isAdvanced) in advanced {
+      #expect(
+        comment.contains("; Android 11 and older ignore pathAdvancedPattern") == isAdvanced,
+        "\(comment)")
+    }
+  }
+
   @Test func assetLinksIsTheVerificationFile() throws {
     let fingerprint = (0..<32).map { String(format: "%02x", $0 * 7 % 256) }.joined(separator: ":")
     let result = DeepLinkCommand.run(["assetlinks", "com.example.app", fingerprint])
