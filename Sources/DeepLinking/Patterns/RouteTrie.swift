@@ -243,16 +243,13 @@ struct RouteTrie: Sendable {
   /// What one search over one URL reads, and the captures of its current path. (The search's
   /// steps are methods of the trie, which they borrow rather than copy.)
   private struct Search {
-    // The URL string and the matcher are passed along with it, borrowed: kept here, they
-    // would be retained for every search. The URL's bytes are passed to each step that
-    // reads them, as they cannot be kept.
+    // The URL string and the matcher are passed along with it, each a parameter of its own
+    // and so borrowed: kept here, or together in a tuple, they would be retained for every
+    // search. The URL's bytes are passed to each step that reads them, as they cannot be
+    // kept.
     let layout: URLLayout
     var captures = MatchCaptures()
   }
-
-  /// What a search reads besides its ``Search`` and `accept`: the URL string and the
-  /// matcher, passed to every step.
-  private typealias Context = (url: String, matcher: URLMatcher)
 
   /// Offers the matches of a read URL, most specific first, until `accept` returns `true`.
   ///
@@ -266,7 +263,6 @@ struct RouteTrie: Sendable {
     admitted: Bool = false, accept: Accept
   ) -> Bool {
     var search = Search(layout: layout)
-    let context = (url, matcher)
     var roots = NodeSet()
     if admitted || !layout.isWeb {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
@@ -277,7 +273,7 @@ struct RouteTrie: Sendable {
       if layout.hostFirst { roots.insert(foldedRoot) }
       roots.insert(anyRoot)
       return !roots.isEmpty
-        && walk(bytes, roots, 0, folded: layout.hostFirst, &search, context, accept)
+        && walk(bytes, roots, 0, folded: layout.hostFirst, &search, url, matcher, accept)
     }
     guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
@@ -285,57 +281,63 @@ struct RouteTrie: Sendable {
     if let root = anyRoot, scheme == "https", matcher.isUniversalLinkHost(bytes, host) {
       roots.insert(root)
     }
-    if !roots.isEmpty, walk(bytes, roots, 0, folded: false, &search, context, accept) {
+    if !roots.isEmpty, walk(bytes, roots, 0, folded: false, &search, url, matcher, accept) {
       return true
     }
     // A host parameter is the least specific host, and captures the host first.
     if let root = webParameterRoots[scheme] {
       search.captures.push(Capture(range: host, value: .builtIn(.string)))
-      if walk(bytes, NodeSet(root), 0, folded: false, &search, context, accept) { return true }
+      if walk(bytes, NodeSet(root), 0, folded: false, &search, url, matcher, accept) { return true }
       search.captures.pop(customCount: 0)
     }
     // A catch-all comes last: it takes the host and the path as one rest.
     guard let root = webCatchAllRoots[scheme] else { return false }
     var catchAll = Search(layout: layout.withHostLeading())
-    return walk(bytes, NodeSet(root), 0, folded: false, &catchAll, context, accept)
+    return walk(bytes, NodeSet(root), 0, folded: false, &catchAll, url, matcher, accept)
   }
 
   /// Offers a match for each of `routes`, in order, until one is accepted.
-  private func offer(_ routes: [Int], _ search: inout Search, _ context: Context, _ accept: Accept)
+  private func offer(
+    _ routes: [Int], _ search: inout Search, _ url: String, _ matcher: URLMatcher, _ accept: Accept
+  )
     -> Bool
   {
-    routes.contains { offer($0, &search, context, accept) }
+    routes.contains { offer($0, &search, url, matcher, accept) }
   }
 
   /// Offers a match for route `route`, if its query items and fragment fit too; whether it
   /// was accepted.
-  private func offer(_ route: Int, _ search: inout Search, _ context: Context, _ accept: Accept)
+  private func offer(
+    _ route: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher, _ accept: Accept
+  )
     -> Bool
   {
-    if hasExtras[route], !extrasFit(route, search.layout, context) { return false }
+    if hasExtras[route], !extrasFit(route, search.layout, url, matcher) { return false }
     let match = search.captures.match(
-      url: context.url, pattern: patterns[route], layout: search.layout,
-      decodesPlusAsSpace: context.matcher.decodesPlusAsSpace)
+      url: url, pattern: patterns[route], layout: search.layout,
+      decodesPlusAsSpace: matcher.decodesPlusAsSpace)
     return accept(match, route)
   }
 
   /// Whether the URL's query items and fragment fit those that route `route` requires.
   @inline(never)
-  private func extrasFit(_ route: Int, _ layout: URLLayout, _ context: Context) -> Bool {
-    withUTF8Bytes(context.url) { bytes in
-      context.matcher.extrasFailure(bytes, layout, patterns[route].storage) == nil
+  private func extrasFit(_ route: Int, _ layout: URLLayout, _ url: String, _ matcher: URLMatcher)
+    -> Bool
+  {
+    withUTF8Bytes(url) { bytes in
+      matcher.extrasFailure(bytes, layout, patterns[route].storage) == nil
     }
   }
 
   /// Offers a match for each route that ends at `node`, in order, until one is accepted.
   private func offerRoutes(
-    at node: Int, _ search: inout Search, _ context: Context, _ accept: Accept
+    at node: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher, _ accept: Accept
   ) -> Bool {
     let first = nodes[node].route
     guard first >= 0 else { return false }
-    if offer(Int(first), &search, context, accept) { return true }
+    if offer(Int(first), &search, url, matcher, accept) { return true }
     guard let more = sameShape[Int32(node)] else { return false }
-    return offer(more, &search, context, accept)
+    return offer(more, &search, url, matcher, accept)
   }
 
   /// Converts and captures link segment `index` (for a rest, the segments from `index` on)
@@ -389,25 +391,28 @@ struct RouteTrie: Sendable {
   /// `folded` says that segment `index` is a host, compared ignoring case.
   private func walk(
     _ bytes: borrowing BorrowedBytes,
-    _ set: NodeSet, _ index: Int, folded: Bool, _ search: inout Search, _ context: Context,
+    _ set: NodeSet, _ index: Int, folded: Bool, _ search: inout Search, _ url: String,
+    _ matcher: URLMatcher,
     _ accept: Accept
   ) -> Bool {
     let count = search.layout.linkCount
     guard index < count else {
-      for member in 0..<set.count where offerRoutes(at: set[member], &search, context, accept) {
+      for member in 0..<set.count where offerRoutes(at: set[member], &search, url, matcher, accept)
+      {
         return true
       }
       return false
     }
     let range = search.layout.linkRange(index)
     let literals = literalChildren(bytes, set, range, folded: folded, search)
-    if !literals.isEmpty, walk(bytes, literals, index + 1, folded: false, &search, context, accept)
+    if !literals.isEmpty,
+      walk(bytes, literals, index + 1, folded: false, &search, url, matcher, accept)
     {
       return true
     }
     guard !range.isEmpty else { return false }
 
-    if walkTyped(bytes, set, index, &search, context, accept) { return true }
+    if walkTyped(bytes, set, index, &search, url, matcher, accept) { return true }
 
     // String parameters, then `*`.
     var strings = NodeSet()
@@ -421,20 +426,20 @@ struct RouteTrie: Sendable {
     if !strings.isEmpty,
       through(
         bytes,
-        Self.stringEdge, index, isRest: false, &search, context.matcher,
+        Self.stringEdge, index, isRest: false, &search, matcher,
         {
-          walk(bytes, strings, index + 1, folded: false, &$0, context, accept)
+          walk(bytes, strings, index + 1, folded: false, &$0, url, matcher, accept)
         })
     {
       return true
     }
     if !wildcards.isEmpty,
-      walk(bytes, wildcards, index + 1, folded: false, &search, context, accept)
+      walk(bytes, wildcards, index + 1, folded: false, &search, url, matcher, accept)
     {
       return true
     }
 
-    return hasRests && walkRests(bytes, set, index, &search, context, accept)
+    return hasRests && walkRests(bytes, set, index, &search, url, matcher, accept)
   }
 
   /// Matches segment `index` against the typed-parameter edges of `set`, in order (the same
@@ -442,16 +447,17 @@ struct RouteTrie: Sendable {
   /// segments after it against their children.
   private func walkTyped(
     _ bytes: borrowing BorrowedBytes,
-    _ set: NodeSet, _ index: Int, _ search: inout Search, _ context: Context, _ accept: Accept
+    _ set: NodeSet, _ index: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
+    _ accept: Accept
   ) -> Bool {
     if set.count == 1 {
       let node = set[0]
       for edge in 0..<nodes[node].typed.count {
         let child = NodeSet(Int(nodes[node].typed[edge].child))
         let found = through(
-          bytes, nodes[node].typed[edge], index, isRest: false, &search, context.matcher
+          bytes, nodes[node].typed[edge], index, isRest: false, &search, matcher
         ) {
-          walk(bytes, child, index + 1, folded: false, &$0, context, accept)
+          walk(bytes, child, index + 1, folded: false, &$0, url, matcher, accept)
         }
         if found { return true }
       }
@@ -465,8 +471,8 @@ struct RouteTrie: Sendable {
         children.insert(Int(typed[end].child))
         end += 1
       }
-      let found = through(bytes, typed[start], index, isRest: false, &search, context.matcher) {
-        walk(bytes, children, index + 1, folded: false, &$0, context, accept)
+      let found = through(bytes, typed[start], index, isRest: false, &search, matcher) {
+        walk(bytes, children, index + 1, folded: false, &$0, url, matcher, accept)
       }
       if found { return true }
       start = end
@@ -478,14 +484,15 @@ struct RouteTrie: Sendable {
   /// name across the set.
   private func walkRests(
     _ bytes: borrowing BorrowedBytes,
-    _ set: NodeSet, _ index: Int, _ search: inout Search, _ context: Context, _ accept: Accept
+    _ set: NodeSet, _ index: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
+    _ accept: Accept
   ) -> Bool {
     let rests = set.members.flatMap { nodes[$0].rests }.sorted { $0.converter < $1.converter }
     for edge in rests
     where through(
       bytes,
-      edge, index, isRest: true, &search, context.matcher,
-      { offer(edge.routes, &$0, context, accept) })
+      edge, index, isRest: true, &search, matcher,
+      { offer(edge.routes, &$0, url, matcher, accept) })
     {
       return true
     }
