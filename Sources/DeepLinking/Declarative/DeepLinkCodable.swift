@@ -375,10 +375,9 @@ extension DeepLinkCodable {
       } : []
     var fragment: String?
     var subdomain: URLQueryItem?
-    var levelLink: EncodedLink? = encoded
-    for level in levels {
-      guard let link = levelLink else { break }
-      levelLink = link.mounted.first
+    /// Adds the path of `level`, filled with the values of `link`, and the values it does not
+    /// take.
+    func add(_ level: LinkLevel, _ link: EncodedLink) throws(DeepLinkError) {
       let taken = try addPath(of: level.pattern, link, route: route, to: &parts)
       let start = queryItems.count
       let storage = level.pattern.storage
@@ -409,9 +408,18 @@ extension DeepLinkCodable {
       }
       if storage.hasExtras { try refuseMissingBoundValues(of: storage, link, route: route) }
     }
+    // The link itself at the first level (not a copy of it), then the link each level mounts.
+    try add(route.levels[0], encoded)
+    var mounted = encoded.mounted.first
+    for level in levels.dropFirst() {
+      guard let link = mounted else { break }
+      try add(level, link)
+      mounted = link.mounted.first
+    }
+    // The first part is the host; taking it off in place copies no segment.
+    let host = parts.isEmpty ? "" : parts.removeFirst()
     var builder = DeepLinkBuilder(
-      scheme: Self.scheme, host: parts.first ?? "", pathSegments: Array(parts.dropFirst()),
-      queryItems: queryItems)
+      scheme: Self.scheme, host: host, pathSegments: parts, queryItems: queryItems)
     builder.fragment = fragment
     builder.subdomain = subdomain
     guard let printed = builder.checkForPrinting(), checkingRivals else {

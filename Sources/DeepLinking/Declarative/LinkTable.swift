@@ -183,13 +183,18 @@ final class LinkTable: Sendable {
   /// The route that prints `link`, by its case names level by level.
   func printedRoute(_ link: EncodedLink) -> Int? {
     printed[link.caseName]?.first { index in
-      var level: EncodedLink? = link
-      for own in routes[index].levels {
-        guard let current = level, current.caseName == own.caseName else { return false }
-        level = current.mounted.first
-      }
-      return level == nil
+      Self.caseNames(of: routes[index].levels, from: 0, are: link)
     }
+  }
+
+  /// Whether the case names of `levels` from `depth` on are those of `link` level by level,
+  /// and no more. (Recursive rather than a loop over copies of the links.)
+  private static func caseNames(of levels: [LinkLevel], from depth: Int, are link: EncodedLink)
+    -> Bool
+  {
+    guard depth < levels.count, levels[depth].caseName == link.caseName else { return false }
+    guard !link.mounted.isEmpty else { return depth == levels.count - 1 }
+    return caseNames(of: levels, from: depth + 1, are: link.mounted[0])
   }
 
   /// The canonical route of the chain of case names `caseNames`.
