@@ -112,16 +112,22 @@ extension DeepLinkCommand {
 
   /// How `check` shows its progress: a bar redrawn in place on a terminal (lines done, rate,
   /// failures so far), or a plain line every 10,000 lines.
+  ///
+  /// Time is read from `DispatchTime`, a monotonic clock on every platform the package supports
+  /// (`ContinuousClock` needs macOS 13 and iOS 16).
   struct Progress {
     let write: (String) -> Void
     let isTerminal: Bool
-    private let start = ContinuousClock.now
-    private var lastDrawn: ContinuousClock.Instant?
+    private let start = Self.nanoseconds()
+    private var lastDrawn: UInt64?
 
     init(write: @escaping (String) -> Void, isTerminal: Bool) {
       self.write = write
       self.isTerminal = isTerminal
     }
+
+    /// Nanoseconds since an arbitrary start that never goes back.
+    private static func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Called every 1,000 lines: a line every 10,000, or the bar at most ten times a second.
     mutating func report(done: Int, of total: Int, failed: Int) {
@@ -129,8 +135,8 @@ extension DeepLinkCommand {
         if done.isMultiple(of: 10_000) { write("checked \(done) of \(total) lines\n") }
         return
       }
-      let now = ContinuousClock.now
-      if let lastDrawn, now - lastDrawn < .milliseconds(100) { return }
+      let now = Self.nanoseconds()
+      if let lastDrawn, now < lastDrawn + 100_000_000 { return }
       lastDrawn = now
       write("\r" + bar(done: done, of: total, failed: failed, at: now))
     }
@@ -138,18 +144,14 @@ extension DeepLinkCommand {
     /// The last report: the whole bar and a line break, or the last line.
     func finish(_ total: Int, failed: Int) {
       guard isTerminal else { return write("checked \(total) of \(total) lines\n") }
-      write("\r" + bar(done: total, of: total, failed: failed, at: .now) + "\n")
+      write("\r" + bar(done: total, of: total, failed: failed, at: Self.nanoseconds()) + "\n")
     }
 
     /// `[#########...........]  45000/100000 lines  120000 lines/s  3 failed`.
-    private func bar(done: Int, of total: Int, failed: Int, at now: ContinuousClock.Instant)
-      -> String
-    {
+    private func bar(done: Int, of total: Int, failed: Int, at now: UInt64) -> String {
       let width = 30
       let filled = total > 0 ? done * width / total : width
-      let elapsed = now - start
-      let seconds =
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      let seconds = now > start ? Double(now - start) / 1e9 : 0
       let rate = seconds > 0 ? Int(Double(done) / seconds) : 0
       return "[" + String(repeating: "#", count: filled)
         + String(repeating: ".", count: width - filled) + "]  \(done)/\(total) lines  "
