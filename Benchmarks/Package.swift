@@ -6,6 +6,8 @@ import PackageDescription
 //   swift run -c release --package-path Benchmarks DeepLinkingBenchmarks [--quick]
 let package = Package(
   name: "DeepLinkingBenchmarks",
+  // DeepLinking's own minimum: SwiftPM refuses a package that depends on a newer one.
+  platforms: [.macOS(.v10_15)],
   dependencies: [
     .package(name: "DeepLinking", path: "..")
   ],
