@@ -27,6 +27,36 @@ extension DeepLinkCommand {
     var text: String
   }
 
+  /// What a served file does not do that the link type needs, or does that it does not.
+  enum AssociationGap {
+    /// No entry opens the sample path of the route.
+    case unopened(route: String, sample: String)
+    /// An exclusion turns the route's sample path away.
+    case excluded(route: String, sample: String, entry: String)
+    /// An entry opens paths that no route matches.
+    case broader(entry: String)
+
+    /// The gap, as `aasa --check` prints it.
+    var text: String {
+      switch self {
+      case .unopened(let route, let sample): "route \(route): no entry opens \(sample)"
+      case .excluded(let route, let sample, let entry):
+        "route \(route): \(sample) is excluded by \(entry)"
+      case .broader(let entry): "entry \(entry) opens paths that no route matches"
+      }
+    }
+
+    /// How to close the gap, in one line.
+    var fix: String {
+      switch self {
+      case .unopened(_, let sample):
+        "add an entry that opens \(sample), or serve the file `deeplink aasa` writes"
+      case .excluded(_, _, let entry): "remove the exclusion \(entry), or narrow it"
+      case .broader(let entry): "narrow \(entry) to the routes' paths, or remove it"
+      }
+    }
+  }
+
   /// `aasa --check FILE APPID`: whether the served file opens every route and alias of the
   /// link type in the app `appID`, and opens nothing else where the format can tell.
   ///
@@ -36,17 +66,34 @@ extension DeepLinkCommand {
   static func checkAssociation<Link: DeepLinkCodable>(
     _ path: String, appID: String, of type: Link.Type
   ) -> Result {
+    switch associationGaps(path, appID: appID, of: type) {
+    case .failure(let failure):
+      return failure.result
+    case .success(let (gaps, summary)) where gaps.isEmpty:
+      return Result(output: "\(summary): every route opens, no entry opens more\n", status: 0)
+    case .success(let (gaps, summary)):
+      return Result(
+        output: gaps.map { $0.text + "\n" }.joined() + "\(summary): \(gaps.count) gaps\n",
+        status: 1)
+    }
+  }
+
+  /// The gaps between the served file at `path` and `Link`'s routes in the app `appID`, with
+  /// a line that says what was compared; or why the file cannot be checked.
+  static func associationGaps<Link: DeepLinkCodable>(
+    _ path: String, appID: String, of type: Link.Type
+  ) -> Swift.Result<(gaps: [AssociationGap], summary: String), Failure> {
     let entries: [ServedEntry]
     switch readAssociation(path, appID: appID) {
     case .success(let found): entries = found
-    case .failure(let failure): return failure.result
+    case .failure(let failure): return .failure(failure)
     }
     let (first, hosts) = website(of: type)
     guard let website = first else {
-      return Result(output: noUniversalLinkHosts(type), status: 2)
+      return .failure(Failure(result: Result(output: noUniversalLinkHosts(type), status: 2)))
     }
     let routes = appLinkRoutes(of: type, on: website, entries: hosts)
-    var gaps: [String] = []
+    var gaps: [AssociationGap] = []
     for route in routes {
       let sample = samplePath(route.segments)
       let query = Dictionary(route.query.map { ($0.name, $0.value == "?*" ? "x" : $0.value) }) {
@@ -54,26 +101,22 @@ extension DeepLinkCommand {
       }
       let fragment = route.requiresFragment ? "x" : nil
       guard let entry = entries.first(where: { opens($0, sample, query, fragment) }) else {
-        gaps.append("route \(route.comment): no entry opens \(sample)")
+        gaps.append(.unopened(route: route.comment, sample: sample))
         continue
       }
       if entry.exclude {
-        gaps.append("route \(route.comment): \(sample) is excluded by \(entry.text)")
+        gaps.append(.excluded(route: route.comment, sample: sample, entry: entry.text))
       }
     }
     for entry in entries where !entry.exclude {
       let fits = routes.contains { route in mayOpen(entry, route.segments) }
-      if !fits { gaps.append("entry \(entry.text) opens paths that no route matches") }
+      if !fits { gaps.append(.broader(entry: entry.text)) }
     }
     let summary =
       "\(routes.count) route path\(routes.count == 1 ? "" : "s") of \(Link.self), "
       + "\(entries.count) entr\(entries.count == 1 ? "y" : "ies") for \(appID) in "
       + "\(path == "-" ? "standard input" : quoted(path))"
-    guard gaps.isEmpty else {
-      return Result(
-        output: gaps.map { $0 + "\n" }.joined() + "\(summary): \(gaps.count) gaps\n", status: 1)
-    }
-    return Result(output: "\(summary): every route opens, no entry opens more\n", status: 0)
+    return .success((gaps, summary))
   }
 
   /// A path that `segments` print: literals as they are, values and rests as `x`.
