@@ -30,6 +30,10 @@ public struct _CatalogueEntry: Sendable, Equatable {
   /// The same link as a universal link on the first universal-link host (the first wildcard
   /// host, for a link with a ``Subdomain`` value).
   public var universalExample: String?
+  /// The same link as a universal link on each universal-link host it prints on, in the
+  /// order of their names: the wildcard hosts for a link with a ``Subdomain`` value, the
+  /// others for any other link.
+  public var universalExamples: [String] = []
 }
 
 extension DeepLinkCodable {
@@ -69,18 +73,19 @@ extension DeepLinkCodable {
         parameters = own + parameters
       }
       var example: String?
-      var universal: String?
+      var universal: [String] = []
       if madeUp, let link = value as? Self, let encoded = try? EncodedLink.encode(link),
         let builder = try? link.builder(encoded, through: index, in: table, checkingRivals: false)
       {
         example = try? builder.string()
         // A link with a subdomain prints on a wildcard host, any other on a host of its own.
-        let website = hosts.first { $0.hasPrefix("*.") == (builder.subdomain != nil) }
-        universal = website.flatMap { try? builder.universalLinkString(host: $0) }
+        universal = hosts.filter { $0.hasPrefix("*.") == (builder.subdomain != nil) }
+          .compactMap { try? builder.universalLinkString(host: $0) }
       }
       return _CatalogueEntry(
         name: route.name, pattern: route.pattern.source, isAlias: route.isAlias,
-        parameters: parameters, example: example, universalExample: universal)
+        parameters: parameters, example: example, universalExample: universal.first,
+        universalExamples: universal)
     }
   }
 }
