@@ -30,7 +30,9 @@ let package = Package(
       // The URL Standard's test data, read from the source tree by WHATWGURLTests.
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine", "DeepLinking"]),
+      name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine", "DeepLinking"],
+      // A sample app's link files, read from the source tree by DoctorTests.
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "DeepLinkingTestingTests", dependencies: ["DeepLinking", "DeepLinkingTesting"]),
   ],

@@ -47,9 +47,12 @@ public enum DeepLinkCommand {
            deeplink aasa --check <file> <app-id>
            deeplink android
            deeplink assetlinks <package> <sha256>...
+           deeplink doctor [--entitlements <file>] [--info-plist <file>]
+                           [--aasa <file> --app-id <app-id>] [--manifest <file>]
+                           [--assetlinks <file> --package <package>] [--json]
            deeplink            (a short demonstration)
 
-    decode, print, check, routes, aasa and android work on \(linkType).
+    decode, print, check, routes, aasa, android and doctor work on \(linkType).
 
     match   Matches <url> against each pattern in turn and prints the first that
             matches with its parameters and their types, or why each one failed.
@@ -75,6 +78,12 @@ public enum DeepLinkCommand {
     assetlinks
             Prints /.well-known/assetlinks.json for the app <package> signed with
             the certificates <sha256> (as keytool prints their fingerprints).
+    doctor  Checks the app's own files against the routes: the Associated
+            Domains entitlement, Info.plist's URL schemes, a served apple-app-
+            site-association, AndroidManifest.xml's intent filters (matched as
+            Android matches them) and assetlinks.json. Says what is right and
+            each mismatch, both ways, with its fix. Exits 1 on a mismatch, 2 on
+            a file it cannot read; --json for CI.
 
     """
   }
@@ -149,7 +158,8 @@ public enum DeepLinkCommand {
       links == ExampleLink.self ? Self.usage : usage(linkType: String(describing: Link.self))
     guard let command = arguments.first else { return demonstration() }
     let rest = Array(arguments.dropFirst())
-    if command != "match", let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }),
+    if command != "match", command != "doctor",
+      let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }),
       !(command == "routes" && option == "--json"), !(command == "aasa" && option == "--check")
     {
       return Result(
@@ -174,6 +184,8 @@ public enum DeepLinkCommand {
       return checkAssociation(rest[1], appID: rest[2], of: links)
     case "aasa" where !rest.isEmpty && !rest.contains("--check"):
       return appSiteAssociation(appIDs: rest, of: links)
+    case "doctor":
+      return doctor(rest, of: links, usage: usage)
     case "android" where rest.isEmpty:
       return androidIntentFilters(of: links)
     case "assetlinks" where rest.count >= 2:

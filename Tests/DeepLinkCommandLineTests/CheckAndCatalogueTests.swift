@@ -252,7 +252,8 @@ import Testing
   @Test func helpNamesTheLinkType() {
     let help = DeepLinkCommand.run(["--help"], links: ShopLink.self)
     #expect(
-      help.output.contains("decode, print, check, routes, aasa and android work on ShopLink."))
+      help.output.contains(
+        "decode, print, check, routes, aasa, android and doctor work on ShopLink."))
     #expect(
       DeepLinkCommand.run(["decode", "shop://search/a?sort=date&tags=x"], links: ShopLink.self)
         .output.hasPrefix(#"search(query: "a", sort: .date, tags: ["x"])"#))
