@@ -38,4 +38,14 @@ extension DeepLinkCommand {
     let problems = Link.routeProblems
     return Result(output: json, status: problems.isEmpty ? 0 : 1)
   }
+
+  /// The example link of `entry` in every form `Link` takes: the custom scheme, each scheme
+  /// alias, each universal-link host it prints on.
+  static func everyForm<Link: DeepLinkCodable>(of entry: _CatalogueEntry, of type: Link.Type)
+    -> [String]
+  {
+    guard let example = entry.example else { return entry.universalExamples }
+    let rest = example.dropFirst(Link.scheme.count)
+    return [example] + Link.schemeAliases.sorted().map { $0 + rest } + entry.universalExamples
+  }
 }

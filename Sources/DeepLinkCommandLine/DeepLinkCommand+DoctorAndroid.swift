@@ -19,13 +19,7 @@ extension DeepLinkCommand {
     var examples: [FormExample] = []
     for entry in Link._catalogue {
       let route = "\(entry.name): \(entry.pattern)" + (entry.isAlias ? " (alias)" : "")
-      var urls = entry.universalExamples
-      if let example = entry.example {
-        urls.insert(example, at: 0)
-        let rest = example.dropFirst(Link.scheme.count)
-        for alias in Link.schemeAliases.sorted() { urls.insert(alias + rest, at: 1) }
-      }
-      for url in urls {
+      for url in everyForm(of: entry, of: type) {
         guard let components = URLComponents(string: url), let scheme = components.scheme
         else { continue }
         examples.append(

@@ -42,7 +42,7 @@ public enum DeepLinkCommand {
            deeplink decode <url>
            deeplink print <case> [<label>=<value>]...
            deeplink check <url>... | <file> | -
-           deeplink routes [--json]
+           deeplink routes [--json | --html]
            deeplink aasa <app-id>...
            deeplink aasa --check <file> <app-id>
            deeplink android
@@ -64,7 +64,8 @@ public enum DeepLinkCommand {
             route and lists each failing line with its reason. Exits 1 if any fails.
     routes  Lists every route and alias, and the table's problems; --json prints
             the link catalogue: each route's values, their types and where they
-            come from, and an example URL in both forms.
+            come from, and an example URL in both forms; --html prints a page
+            of every route's example links in every form, for testers to tap.
     aasa    Prints the apple-app-site-association file that opens the universal
             links of every route in the apps <app-id> (such as
             ABCDE12345.com.example.app); serve it at
@@ -160,7 +161,8 @@ public enum DeepLinkCommand {
     let rest = Array(arguments.dropFirst())
     if command != "match", command != "doctor",
       let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }),
-      !(command == "routes" && option == "--json"), !(command == "aasa" && option == "--check")
+      !(command == "routes" && ["--json", "--html"].contains(option)),
+      !(command == "aasa" && option == "--check")
     {
       return Result(
         output: "unknown option \(quoted(option)) for \(command)\n\n" + usage, status: 2)
@@ -180,6 +182,8 @@ public enum DeepLinkCommand {
       return routes(of: links)
     case "routes" where rest == ["--json"]:
       return catalogue(of: links)
+    case "routes" where rest == ["--html"]:
+      return routesPage(of: links)
     case "aasa" where rest.first == "--check" && rest.count == 3:
       return checkAssociation(rest[1], appID: rest[2], of: links)
     case "aasa" where !rest.isEmpty && !rest.contains("--check"):

@@ -57,6 +57,7 @@ import Testing
     (["routes", "--jsn"], #"unknown option "--jsn" for routes"#),
     (["check", "--verbose", "x"], #"unknown option "--verbose" for check"#),
     (["routes", "extra"], "wrong arguments for routes"),
+    (["routes", "--json", "--html"], "wrong arguments for routes"),
   ])
   func usage(arguments: [String], reason: String) {
     #expect(
