@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the large randomized tests at full size: 100,000 random links printed and read back.
-# `swift test` runs them on a smaller seeded sample.
+# Runs the large randomized tests at full size: 100,000 random links printed and read back, and
+# 20,000 mutated app files through `deeplink doctor`. `swift test` runs them on a smaller
+# seeded sample.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DEEPLINKING_LONG_TESTS=1 swift test --filter "RandomRoundTripTests|LinkRouteChoiceTests"
+DEEPLINKING_LONG_TESTS=1 swift test --filter "RandomRoundTripTests|LinkRouteChoiceTests|mutatedFilesNeverTrap"

@@ -105,6 +105,11 @@ struct AndroidManifest {
 
   /// The filters of the manifest in `data`, or why it cannot be read.
   static func read(_ data: Data) -> Result<AndroidManifest, DeepLinkCommand.Problem> {
+    // Linux's XMLParser traps on text that is not UTF-8, and Android reads only UTF-8.
+    if let offset = invalidUTF8Offset(data) {
+      return .failure(
+        .init(text: "it is not UTF-8 at byte \(offset); expected an XML file in UTF-8"))
+    }
     let reader = Reader()
     let parser = XMLParser(data: data)
     parser.delegate = reader
@@ -118,6 +123,20 @@ struct AndroidManifest {
       return .failure(.init(text: "it ends inside <\(open)>; expected the whole file"))
     }
     return .success(AndroidManifest(filters: reader.filters))
+  }
+
+  /// The offset of the first byte of `data` that is not UTF-8, or `nil` when all of it is.
+  private static func invalidUTF8Offset(_ data: Data) -> Int? {
+    var bytes = data.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &bytes) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
   }
 
   /// Collects the filters while the parser reads the file.

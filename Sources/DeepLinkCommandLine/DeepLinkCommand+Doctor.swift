@@ -157,6 +157,13 @@ extension DeepLinkCommand {
     case .success(let read): data = read
     case .failure(let problem): return .failure(problem)
     }
+    if let offset = BinaryPropertyList.setOffset(in: data) {
+      return .failure(
+        Problem(
+          text:
+            "it holds a set at byte \(offset); expected a plist of dictionaries, arrays and values")
+      )
+    }
     guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) else {
       return .failure(Problem(text: "it is not a property list; expected an XML or binary plist"))
     }

@@ -169,6 +169,63 @@ import Testing
     #expect(result.output.hasSuffix("2 files against ShopLink: every file agrees\n"))
   }
 
+  /// Mutated app files each get an answer, 0, 1 or 2, and nothing traps.
+  ///
+  /// Bytes are changed, dropped and doubled, and the manifest's path pattern becomes glob
+  /// characters; the files are the manifest, the entitlements as XML and binary plists,
+  /// Info.plist and assetlinks.json. Seeded; a failure names its round and file. 20,000
+  /// rounds with `DEEPLINKING_LONG_TESTS`.
+  @Test func mutatedFilesNeverTrap() throws {
+    func good(_ name: String) throws -> Data {
+      try Data(contentsOf: URL(fileURLWithPath: Self.fixture("good", name)))
+    }
+    let entitlements = try PropertyListSerialization.propertyList(
+      from: good("Shop.entitlements"), format: nil)
+    let inputs: [(option: String, data: Data)] = [
+      ("--manifest", try good("AndroidManifest.xml")),
+      ("--entitlements", try good("Shop.entitlements")),
+      (
+        "--entitlements",
+        try PropertyListSerialization.data(
+          fromPropertyList: entitlements, format: .binary, options: 0)
+      ),
+      ("--info-plist", try good("Info.plist")),
+      ("--assetlinks", try good("assetlinks.json")),
+    ]
+    var state: UInt64 = 0x5EED
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let glob = Array(#"./*\ab"#.utf8)
+    let rounds = ProcessInfo.processInfo.environment["DEEPLINKING_LONG_TESTS"] == nil ? 250 : 20_000
+    for round in 0..<rounds {
+      let input = inputs[round % inputs.count]
+      var bytes = [UInt8](input.data)
+      for _ in 0..<(1 + next(4)) where !bytes.isEmpty {
+        let index = next(bytes.count)
+        switch next(4) {
+        case 0: bytes[index] = UInt8(next(256))
+        case 1: bytes.remove(at: index)
+        case 2: bytes.insert(bytes[index], at: index)
+        default:
+          guard input.option == "--manifest" else { continue }
+          // A path pattern of glob characters, in place of "/product/.*".
+          let pattern = (0..<next(12)).map { _ in glob[next(glob.count)] }
+          let text = String(decoding: bytes, as: UTF8.self)
+            .replacingOccurrences(of: "/product/.*", with: String(decoding: pattern, as: UTF8.self))
+          bytes = Array(text.utf8)
+        }
+      }
+      let path = try Self.file(Data(bytes), "mutated")
+      var arguments = ["doctor", input.option, path]
+      if input.option == "--assetlinks" { arguments += ["--package", "com.example.shop"] }
+      let result = Self.run(arguments)
+      #expect([0, 1, 2].contains(result.status), "round \(round): \(path)")
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
+
   /// A binary plist reads as its XML form does.
   @Test func aBinaryPlist() throws {
     let xml = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("good", "Shop.entitlements")))
@@ -186,6 +243,26 @@ import Testing
         1 file against ShopLink: every file agrees
 
         """)
+  }
+
+  /// A binary plist that holds a set, which no entitlements file has (and which Linux's
+  /// Foundation cannot read), is refused.
+  @Test func aBinaryPlistWithASet() throws {
+    let plist: [String: Any] = [
+      "com.apple.developer.associated-domains": ["applinks:example.com"]
+    ]
+    var binary = [UInt8](
+      try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0))
+    // The top dictionary (marker 0xD1, one entry) becomes a set of one.
+    let top = try #require(binary.firstIndex(of: 0xD1))
+    binary[top] = 0xC1
+    let path = try Self.file(Data(binary), "Shop.entitlements")
+    let result = Self.run(["doctor", "--entitlements", path])
+    #expect(result.status == 2)
+    #expect(
+      result.output == "entitlements \"\(path)\":\n  cannot read: it holds a set at byte \(top); "
+        + "expected a plist of dictionaries, arrays and values\n"
+        + "1 file against ShopLink: 1 cannot be read\n")
   }
 
   /// Entitlements without the Associated Domains key: every host is a mismatch.
@@ -309,7 +386,7 @@ import Testing
     ),
     (
       "invalid UTF-8 in a manifest", "--manifest", Data([0x3C, 0x6D, 0xFF, 0x3E]),
-      "it is not well-formed XML at line 1"
+      "it is not UTF-8 at byte 2; expected an XML file in UTF-8"
     ),
     (
       "assetlinks not JSON", "--assetlinks", Data("[{".utf8),
