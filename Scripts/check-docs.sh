@@ -7,7 +7,8 @@
 # - Its first block's `enum AppLink` declaration is the app target, MyApp, made `public` as the
 #   README's command-line section says.
 # - The block that calls `DeepLinkCommand.main` is the command-line target, MyAppLinks, whose
-#   `aasa` (and `aasa --check` on its own output), `routes --json`, `check FILE` and `android`
+#   `aasa` (and `aasa --check` on its own output), `routes --json` and `--html`, `check FILE`,
+#   `android`, and `doctor` on its own aasa and android output
 #   are then run on that enum.
 # - A block with `@Test` is a file of the test target, MyAppTests.
 # - Every other block is the main.swift of an executable target of its own.
@@ -88,8 +89,15 @@ links="$app/.build/debug/MyAppLinks"
 printf 'myapp://user/42?tab=posts\nhttps://example.com/search/a%%20b\n\nmyapp://settings\n' \
   > "$work/links.txt"
 "$links" aasa ABCDE12345.com.example.app >"$work/aasa.json"
-for command in "aasa ABCDE12345.com.example.app" "routes --json" "check $work/links.txt" \
-  "aasa --check $work/aasa.json ABCDE12345.com.example.app" "android"; do
+{
+  echo '<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>'
+  echo '<activity android:name=".Main" android:exported="true">'
+  "$links" android
+  echo '</activity></application></manifest>'
+} >"$work/AndroidManifest.xml"
+for command in "aasa ABCDE12345.com.example.app" "routes --json" "routes --html" \
+  "check $work/links.txt" "aasa --check $work/aasa.json ABCDE12345.com.example.app" "android" \
+  "doctor --aasa $work/aasa.json --app-id ABCDE12345.com.example.app --manifest $work/AndroidManifest.xml"; do
   # shellcheck disable=SC2086
   if ! "$links" $command >"$work/command.log" 2>&1; then
     echo "MyAppLinks $command failed:" >&2
@@ -99,5 +107,6 @@ for command in "aasa ABCDE12345.com.example.app" "routes --json" "check $work/li
 done
 grep -q '"case": "user"' <("$links" routes --json)
 grep -q 'android:pathAdvancedPattern="/user/' <("$links" android)
-echo "the README's command-line target runs aasa (and --check on its own file), routes --json,"
-echo "check FILE and android"
+grep -q '<a href="https://example.com/user/' <("$links" routes --html)
+echo "the README's command-line target runs aasa (and --check on its own file), routes --json"
+echo "and --html, check FILE, android, and doctor on its own aasa and android files"
