@@ -131,10 +131,18 @@ extension DeepLinkCommand {
     _ filters: [AndroidManifest.Filter], of type: Link.Type, into section: inout DoctorSection
   ) {
     let hosts = linkHosts(of: type)
-    let web: Set<String> = hosts.isEmpty ? [] : ["http", "https"]
+    let web: Set<String> = hosts.isEmpty ? [] : ["https"]
     let schemes = Set([Link.scheme.lowercased()] + Link.schemeAliases.map { $0.lowercased() })
     for filter in filters {
       for scheme in filter.schemes where !schemes.contains(scheme) && !web.contains(scheme) {
+        // Universal links are https; the app refuses an http link to its own hosts.
+        if scheme == "http" && !hosts.isEmpty {
+          section.mismatch(
+            "the filter at line \(filter.line) takes http:// links that the app cannot decode "
+              + "(it reads https only)",
+            fix: "remove <data android:scheme=\"http\" />")
+          continue
+        }
         section.mismatch(
           "the filter at line \(filter.line) takes \(scheme):// links that the app cannot decode",
           fix: "add \"\(scheme)\" to \(Link.self).schemeAliases, or remove "
