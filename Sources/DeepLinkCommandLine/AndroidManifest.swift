@@ -115,12 +115,9 @@ struct AndroidManifest {
     parser.delegate = reader
     let parsed = parser.parse()
     if let problem = reader.problem { return .failure(.init(text: problem)) }
-    guard parsed else {
+    // A file cut short parses without an error on Linux, with elements left open.
+    guard parsed, reader.depth == 0 else {
       return .failure(.init(text: "it is not well-formed XML at line \(parser.lineNumber)"))
-    }
-    // A file cut short may parse without an error, with elements left open.
-    if let open = reader.open.last {
-      return .failure(.init(text: "it ends inside <\(open)>; expected the whole file"))
     }
     return .success(AndroidManifest(filters: reader.filters))
   }
@@ -143,8 +140,8 @@ struct AndroidManifest {
   private final class Reader: NSObject, XMLParserDelegate {
     var filters: [Filter] = []
     var problem: String?
-    /// The elements open at this point of the file.
-    var open: [String] = []
+    /// How many elements are open at this point of the file.
+    var depth = 0
     private var prefix: String?
     private var current: Filter?
 
@@ -152,7 +149,7 @@ struct AndroidManifest {
       _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
       qualifiedName: String?, attributes: [String: String]
     ) {
-      open.append(element)
+      depth += 1
       for (name, value) in attributes where name.hasPrefix("xmlns:") && value == namespace {
         prefix = String(name.dropFirst(6))
       }
@@ -185,7 +182,7 @@ struct AndroidManifest {
       _ parser: XMLParser, didEndElement element: String, namespaceURI: String?,
       qualifiedName: String?
     ) {
-      _ = open.popLast()
+      depth -= 1
       guard element == "intent-filter", let filter = current else { return }
       filters.append(filter)
       current = nil

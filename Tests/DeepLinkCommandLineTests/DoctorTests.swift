@@ -379,7 +379,7 @@ import Testing
       Data(
         "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n<application>"
           .utf8),
-      "it ends inside <application>; expected the whole file"
+      "it is not well-formed XML at line 2"
     ),
     (
       "a manifest without the namespace", "--manifest",
