@@ -2,7 +2,9 @@
 import Foundation
 
 /// The `deeplink` command: matches URLs against patterns and explains failures; decodes,
-/// prints and checks links; lists routes and writes the `apple-app-site-association` file.
+/// prints and checks links; lists routes (as text, JSON or a page of links to tap); writes
+/// the `apple-app-site-association` file and Android's filters; and checks the app's own link
+/// files against its routes (`doctor`).
 ///
 /// ```
 /// $ deeplink match 'myapp://user/<int:id>' 'myapp://user/42?tab=posts'
