@@ -40,6 +40,11 @@ struct RouterFigures {
   var lookupAndMatchNs: Double { routeNs - readAndCallNs }
   /// Routing with ``RouterFloor``, the least work the workload can take.
   var floorNs: Double
+  /// The failure path: `requireRoute` on the workload's first misses, its error worded as an
+  /// app logs it; timed at 10 and 1,000 routes only (it re-runs every route today).
+  var requireMissNs: Double?
+  /// Foundation's parse of the same misses.
+  var missFoundationNs: Double?
 }
 
 /// Stops the run unless a router of the workload's routes takes every hit to its route with
@@ -103,10 +108,24 @@ func measureRouter(routeCount: Int, urlCount: Int, rounds: Int) -> RouterFigures
     fatalError("the floor routes \(url) to \(floor.route(url) ?? -1), not \(expected?.route ?? -1)")
   }
   let floorNs = measure(workload.urls, rounds: rounds) { floor.route($0) ?? -1 }
+  var requireMissNs: Double?
+  var missFoundationNs: Double?
+  if routeCount == 10 || routeCount == 1_000 {
+    let misses = zip(workload.urls, workload.expectations).filter { $0.1 == nil }.map(\.0)
+      .prefix(urlCount / 400)
+    requireMissNs = measure(Array(misses), rounds: rounds) { url in
+      do {
+        return try shared.requireRoute(url)
+      } catch {
+        return "\(error)".utf8.count
+      }
+    }
+    missFoundationNs = measure(Array(misses), rounds: rounds, foundation)
+  }
   return RouterFigures(
     routeCount: routeCount, buildMilliseconds: build, routeNs: routeNs, matchNs: matchNs,
     foundationNs: foundationNs, bytesNs: bytesNs, readNs: readNs, readAndCallNs: readAndCallNs,
-    floorNs: floorNs)
+    floorNs: floorNs, requireMissNs: requireMissNs, missFoundationNs: missFoundationNs)
 }
 
 /// How much the resident set grows while a router of 10,000 routes (patterns included) is
@@ -180,6 +199,15 @@ func runRouterBenchmarks(quick: Bool, rounds: Int) {
       $0.routeCount, $0.floorNs, $0.floorNs / $0.foundationNs, $0.floorNs / $0.bytesNs,
       $0.routeNs / $0.floorNs,
     ]
+  }
+
+  print("\n  the failure path: requireRoute on the misses, the error worded (\"\\(error)\")")
+  printRows(
+    "  routes   requireRoute ns/op   ×Foundation   Foundation ns",
+    figures.filter { $0.requireMissNs != nil }, "  %6d   %18.1f   %11.3f   %13.1f"
+  ) {
+    let (require, foundation) = ($0.requireMissNs ?? 0, $0.missFoundationNs ?? 1)
+    return [$0.routeCount, require, require / foundation, foundation]
   }
 
   let megabytes = routerMegabytes
