@@ -77,25 +77,7 @@ extension DeepLinkCommand {
     }
     guard !withHost.isEmpty else {
       let nearly = all.first { !$0.isBrowsable && $0.schemes.contains(form.scheme) }
-      let fix: String
-      if let nearly {
-        fix = "add VIEW, BROWSABLE and DEFAULT to the intent filter at line \(nearly.line)"
-      } else if let host = form.host {
-        fix =
-          "add <data android:host=\"\(host)\" /> to "
-          + (withScheme.first.map { "the https filter at line \($0.line)" }
-            ?? "an https filter with action VIEW and categories BROWSABLE and DEFAULT")
-      } else {
-        fix =
-          "add <data android:scheme=\"\(form.scheme)\" /> to a filter with action VIEW and "
-          + "categories BROWSABLE and DEFAULT"
-      }
-      let takes = form.host.map { "takes the host \($0)" } ?? "takes the scheme \(form.scheme)"
-      section.mismatch(
-        "\(name) \(form.host == nil ? "do not open the app" : "open the browser, not the app"): "
-          + "no intent filter with VIEW, BROWSABLE and DEFAULT \(takes)",
-        fix: fix)
-      return
+      return section.mismatches.append(unopened(form, nearly: nearly, https: withScheme.first))
     }
     var opened = Set<Int>()
     var failed = 0
@@ -124,6 +106,34 @@ extension DeepLinkCommand {
           + "no android:autoVerify=\"true\"",
         fix: "add android:autoVerify=\"true\" to the <intent-filter> at line \(unverified.line)")
     }
+  }
+
+  /// Why no filter opens a form's links, and the fix: a filter that lacks only the VIEW,
+  /// BROWSABLE and DEFAULT it needs (`nearly`), or the data element to add (to the `https`
+  /// filter for a host).
+  private static func unopened(
+    _ form: (scheme: String, host: String?), nearly: AndroidManifest.Filter?,
+    https: AndroidManifest.Filter?
+  ) -> DoctorSection.Mismatch {
+    let fix: String
+    if let nearly {
+      fix = "add VIEW, BROWSABLE and DEFAULT to the intent filter at line \(nearly.line)"
+    } else if let host = form.host {
+      fix =
+        "add <data android:host=\"\(host)\" /> to "
+        + (https.map { "the https filter at line \($0.line)" }
+          ?? "an https filter with action VIEW and categories BROWSABLE and DEFAULT")
+    } else {
+      fix =
+        "add <data android:scheme=\"\(form.scheme)\" /> to a filter with action VIEW and "
+        + "categories BROWSABLE and DEFAULT"
+    }
+    let name = form.host.map { "links to \($0)" } ?? "\(form.scheme):// links"
+    let effect = form.host == nil ? "do not open the app" : "open the browser, not the app"
+    let takes = form.host.map { "takes the host \($0)" } ?? "takes the scheme \(form.scheme)"
+    return DoctorSection.Mismatch(
+      problem: "\(name) \(effect): no intent filter with VIEW, BROWSABLE and DEFAULT \(takes)",
+      fix: fix)
   }
 
   /// The schemes and hosts that browsable filters take and the link type does not.
