@@ -189,7 +189,8 @@ extension DeepLinkCommand {
       else { return nil }
       return (name, statement)
     }
-    guard let statement = apps.first(where: { $0.package == package })?.statement else {
+    let own = apps.filter { $0.package == package }.map(\.statement)
+    guard !own.isEmpty else {
       let listed = apps.map { quoted($0.package) }.joined(separator: ", ")
       section.mismatch(
         "no statement names the package \(package) (it names \(listed.isEmpty ? "none" : listed)):"
@@ -197,25 +198,30 @@ extension DeepLinkCommand {
         fix: "add the statement `deeplink assetlinks \(package) <sha256>` prints")
       return section
     }
-    checkStatement(statement, package: package, into: &section)
+    checkStatements(own, package: package, into: &section)
     return section
   }
 
-  /// The relation and fingerprints of the package's statement.
-  private static func checkStatement(
-    _ statement: [String: Any], package: String, into section: inout DoctorSection
+  /// The relation and fingerprints of the package's statements: Android verifies the app's
+  /// links with the fingerprints of the statements that have the `handle_all_urls` relation.
+  private static func checkStatements(
+    _ statements: [[String: Any]], package: String, into section: inout DoctorSection
   ) {
     let relation = "delegate_permission/common.handle_all_urls"
-    if (statement["relation"] as? [String])?.contains(relation) == true {
-      section.ok.append("the statement for \(package) has the relation \(relation)")
-    } else {
+    let verifying = statements.filter { ($0["relation"] as? [String])?.contains(relation) == true }
+    let subject =
+      statements.count == 1 ? "the statement for \(package)" : "no statement for \(package)"
+    if verifying.isEmpty {
       section.mismatch(
-        "the statement for \(package) lacks the relation \(relation): Android does not "
-          + "verify the app's links",
+        "\(subject) \(statements.count == 1 ? "lacks" : "has") the relation \(relation): "
+          + "Android does not verify the app's links",
         fix: "add \"\(relation)\" to its \"relation\" array")
+    } else {
+      section.ok.append("the statement for \(package) has the relation \(relation)")
     }
-    let target = statement["target"] as? [String: Any]
-    let fingerprints = target?["sha256_cert_fingerprints"] as? [String] ?? []
+    let fingerprints = (verifying.isEmpty ? statements : verifying).flatMap { statement in
+      (statement["target"] as? [String: Any])?["sha256_cert_fingerprints"] as? [String] ?? []
+    }
     if fingerprints.isEmpty {
       section.mismatch(
         "the statement for \(package) has no sha256_cert_fingerprints: no signed app verifies",

@@ -48,7 +48,12 @@ extension DeepLinkCommand {
       section.unreadable = "\(associatedDomainsKey) is not an array of strings"
       return section
     }
-    let entries = domains.compactMap(AppLinksEntry.init)
+    var entries = domains.compactMap(AppLinksEntry.init)
+    for entry in entries where entry.host.isEmpty {
+      section.mismatch(
+        "\(entry.text) names no host", fix: "write applinks:<host>, such as applinks:example.com")
+    }
+    entries.removeAll { $0.host.isEmpty }
     for host in hosts { checkEntitlement(for: host, in: entries, into: &section) }
     for entry in entries where !hosts.contains(where: { hostEntry($0, takes: entry.host) }) {
       section.mismatch(

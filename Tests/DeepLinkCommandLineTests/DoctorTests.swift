@@ -268,6 +268,45 @@ import Testing
         + "1 file against ShopLink: 1 cannot be read\n")
   }
 
+  /// Android verifies with the fingerprints of the statements that have the relation; an
+  /// entry without a host is a mismatch of its own.
+  @Test func severalStatementsAndAnEmptyEntry() throws {
+    let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")
+    let assetLinks = try Self.file(
+      """
+      [{"relation": ["delegate_permission/common.get_login_creds"],
+        "target": {"namespace": "android_app", "package_name": "com.example.shop",
+                   "sha256_cert_fingerprints": ["12:34"]}},
+       {"relation": ["delegate_permission/common.handle_all_urls"],
+        "target": {"namespace": "android_app", "package_name": "com.example.shop",
+                   "sha256_cert_fingerprints": ["\(fingerprint)"]}}]
+      """, "assetlinks.json")
+    let entitlements = try Self.file(
+      """
+      <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array>
+      <string>applinks:</string><string>applinks:example.com</string>
+      <string>applinks:www.example.com</string></array></dict></plist>
+      """, "Shop.entitlements")
+    let result = Self.run([
+      "doctor", "--assetlinks", assetLinks, "--package", "com.example.shop", "--entitlements",
+      entitlements,
+    ])
+    #expect(
+      result.output == """
+        entitlements \"\(entitlements)\":
+          ok: applinks:example.com opens links to example.com
+          ok: applinks:www.example.com opens links to www.example.com
+          mismatch: applinks: names no host
+            fix: write applinks:<host>, such as applinks:example.com
+        assetlinks.json \"\(assetLinks)\":
+          ok: the statement for com.example.shop has the relation \
+        delegate_permission/common.handle_all_urls
+          ok: fingerprint AB:AB:AB… is a SHA-256 fingerprint
+        2 files against ShopLink: 1 mismatch
+
+        """)
+  }
+
   /// Entitlements without the Associated Domains key: every host is a mismatch.
   @Test func entitlementsWithoutTheKey() throws {
     let path = try Self.file(
