@@ -107,6 +107,16 @@ enum TypoRoutes: DeepLinkCodable, Hashable {
     let file = DeepLinkCommand.run(["aasa", "ABCDE12345.com.example.app"], links: TypoRoutes.self)
     #expect(file.status == 1)
     #expect(file.output.hasPrefix("TypoRoutes.routes has problems; expected none"))
+    // doctor and the page say so too: what the files open is not what the app decodes.
+    let doctor = DeepLinkCommand.run(
+      ["doctor", "--info-plist", "/nonexistent/Info.plist"], links: TypoRoutes.self)
+    #expect(doctor.status == 1)
+    #expect(
+      doctor.output.hasPrefix(
+        "TypoRoutes.routes has problems; expected none, so that the files open every link:\n"))
+    let page = DeepLinkCommand.run(["routes", "--html"], links: TypoRoutes.self)
+    #expect(page.status == 1)
+    #expect(page.output.contains("<ul class=\"problems\">\n<li>the route of case &quot;user&quot;"))
   }
 
   @Test func everyExampleCaseRoundTripsThroughTheCommands() {
