@@ -112,7 +112,7 @@ extension DeepLinkCommand {
     return escaped
   }
 
-  /// `text` escaped for an XML attribute.
+  /// `text` escaped for XML or HTML text and double-quoted attributes.
   static func xmlEscaped(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
       .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

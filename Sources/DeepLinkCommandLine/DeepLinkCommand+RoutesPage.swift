@@ -18,7 +18,7 @@ extension DeepLinkCommand {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\(htmlEscaped("\(Link.self)")) links</title>
+      <title>\(xmlEscaped("\(Link.self)")) links</title>
       <style>
       body { font: 16px/1.4 -apple-system, system-ui, sans-serif; margin: 1em; }
       code { font: 14px ui-monospace, monospace; overflow-wrap: anywhere; }
@@ -28,14 +28,14 @@ extension DeepLinkCommand {
       </style>
       </head>
       <body>
-      <h1>\(htmlEscaped("\(Link.self)")) links</h1>
+      <h1>\(xmlEscaped("\(Link.self)")) links</h1>
 
       """
     html += "<p>\(catalogue.count) route\(catalogue.count == 1 ? "" : "s"): " + forms(of: type)
     html += ". Tap a link to open it.</p>\n"
     if !problems.isEmpty {
       html += "<ul class=\"problems\">\n"
-      html += problems.map { "<li>\(htmlEscaped("\($0)"))</li>\n" }.joined() + "</ul>\n"
+      html += problems.map { "<li>\(xmlEscaped("\($0)"))</li>\n" }.joined() + "</ul>\n"
     }
     // Mounted routes under their level, the type's own first.
     var groups: [(level: String, entries: [_CatalogueEntry])] = []
@@ -49,7 +49,7 @@ extension DeepLinkCommand {
     }
     for group in groups.sorted(by: { $0.level < $1.level }) {
       let title = group.level.isEmpty ? "\(Link.self)" : group.level
-      html += "<section>\n<h2>\(htmlEscaped(title))</h2>\n"
+      html += "<section>\n<h2>\(xmlEscaped(title))</h2>\n"
       html += group.entries.map { routeArticle($0, of: type) }.joined()
       html += "</section>\n"
     }
@@ -59,11 +59,11 @@ extension DeepLinkCommand {
 
   /// `scheme myapp:// (alias beta://), universal links on example.com`.
   private static func forms<Link: DeepLinkCodable>(of type: Link.Type) -> String {
-    var text = "scheme <code>\(htmlEscaped(Link.scheme))://</code>"
-    let aliases = Link.schemeAliases.sorted().map { "<code>\(htmlEscaped($0))://</code>" }
+    var text = "scheme <code>\(xmlEscaped(Link.scheme))://</code>"
+    let aliases = Link.schemeAliases.sorted().map { "<code>\(xmlEscaped($0))://</code>" }
     if !aliases.isEmpty { text += " (alias\(aliases.count == 1 ? "" : "es") " }
     text += aliases.joined(separator: ", ") + (aliases.isEmpty ? "" : ")")
-    let hosts = Link.universalLinkHosts.sorted().map { "<code>\(htmlEscaped($0))</code>" }
+    let hosts = Link.universalLinkHosts.sorted().map { "<code>\(xmlEscaped($0))</code>" }
     if !hosts.isEmpty { text += ", universal links on " + hosts.joined(separator: ", ") }
     return text
   }
@@ -72,20 +72,20 @@ extension DeepLinkCommand {
   private static func routeArticle<Link: DeepLinkCodable>(
     _ entry: _CatalogueEntry, of type: Link.Type
   ) -> String {
-    let name = htmlEscaped(entry.name)
+    let name = xmlEscaped(entry.name)
     var html = "<article class=\"route\">\n"
     html += "<h3>\(name)\(entry.isAlias ? " (alias)" : "")</h3>\n"
-    html += "<p><code>\(htmlEscaped(entry.pattern))</code></p>\n"
+    html += "<p><code>\(xmlEscaped(entry.pattern))</code></p>\n"
     if !entry.parameters.isEmpty {
       html += "<ul class=\"parameters\">\n"
       for parameter in entry.parameters {
         let item = parameter.queryItem.map {
-          $0 == parameter.name ? "" : " <code>\(htmlEscaped($0))</code>"
+          $0 == parameter.name ? "" : " <code>\(xmlEscaped($0))</code>"
         }
         html +=
-          "<li><code>\(htmlEscaped(parameter.name))</code>: "
-          + "<code>\(htmlEscaped(parameter.type))\(parameter.isOptional ? "?" : "")</code>, "
-          + "\(htmlEscaped(parameter.place))\(item ?? "")</li>\n"
+          "<li><code>\(xmlEscaped(parameter.name))</code>: "
+          + "<code>\(xmlEscaped(parameter.type))\(parameter.isOptional ? "?" : "")</code>, "
+          + "\(xmlEscaped(parameter.place))\(item ?? "")</li>\n"
       }
       html += "</ul>\n"
     }
@@ -96,27 +96,11 @@ extension DeepLinkCommand {
       html += "<ul class=\"links\">\n"
       for link in links {
         html +=
-          "<li><a href=\"\(htmlEscaped(link))\" data-route=\"\(name)\">"
-          + "\(htmlEscaped(link))</a></li>\n"
+          "<li><a href=\"\(xmlEscaped(link))\" data-route=\"\(name)\">"
+          + "\(xmlEscaped(link))</a></li>\n"
       }
       html += "</ul>\n"
     }
     return html + "</article>\n"
-  }
-
-  /// `text` escaped for HTML text and attribute values.
-  static func htmlEscaped(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
   }
 }

@@ -218,7 +218,7 @@ import Testing
   /// An attribute value as the DOM serializes it, unescaped.
   static func unescaped(_ text: String) -> String {
     text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'")
+      .replacingOccurrences(of: "&gt;", with: ">")
       .replacingOccurrences(of: "&amp;", with: "&")
   }
 }
