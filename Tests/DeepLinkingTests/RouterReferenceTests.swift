@@ -161,4 +161,118 @@ import Testing
     #expect(
       routed > minimumRouted, "the generator should produce many matches, found \(routed)")
   }
+
+  /// Explaining a URL that no route takes: the router names the route that the reference
+  /// finds nearest, every pattern matched on its own with `requireMatch`, ranked as
+  /// documented (furthest failure, then the edit distance to the literal it expected, ignoring
+  /// case first, then registration order), and that route's own reason.
+  @Test func nearestRouteAgreesWithBruteForce() throws {
+    var random = SplitMix64(state: 7)
+    let matcher = URLMatcher(universalLinkHosts: ["example.com"])
+    let prefixes = ["myapp://", "other://", "", "https://example.com/", "https://example.org/"]
+    let urlPrefixes = [
+      "myapp://", "MyApp://", "other://", "https://example.com/", "https://example.org/",
+    ]
+    let tokens = Self.tokens.filter { !$0.hasPrefix("<even:") }
+    var explained = 0
+    for _ in 0..<300 {
+      var sources: [String] = []
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        let count = Int.random(in: 1...3, using: &random)
+        var segments = (0..<count).map { _ in tokens.randomElement(using: &random) ?? "a" }
+        if let rest = segments.firstIndex(where: { $0.hasPrefix("<path:") }) {
+          segments = Array(segments[...rest])
+        }
+        segments = segments.enumerated().map { offset, token in
+          token.hasPrefix("<")
+            ? token.replacingOccurrences(of: ">", with: "\(offset)>")
+            : token.hasPrefix(":") ? token + "\(offset)" : token
+        }
+        if Int.random(in: 0..<4, using: &random) == 0 { segments[segments.count - 1] += "?q=b" }
+        let source =
+          (prefixes.randomElement(using: &random) ?? "") + segments.joined(separator: "/")
+        if !sources.contains(source) { sources.append(source) }
+      }
+      var router = DeepLinkRouter<Int>(matcher: matcher)
+      let patterns = try sources.map { try URLPattern(validating: $0) }
+      for pattern in patterns { router.register(pattern) { _, _ in 1 } }
+      for _ in 0..<40 {
+        let count = Int.random(in: 0...4, using: &random)
+        let url =
+          (urlPrefixes.randomElement(using: &random) ?? "myapp://")
+          + (0..<count).map { _ in Self.values.randomElement(using: &random) ?? "a" }
+          .joined(separator: "/") + (Bool.random(using: &random) ? "?q=a" : "")
+        guard router.match(url) == nil,
+          URLPattern("myapp://<path:p>").match(url) != nil
+            || url.hasPrefix("https") || url.hasPrefix("other")
+        else { continue }
+        var best: (pattern: URLPattern, reason: DeepLinkError, rank: [Int])?
+        for (order, pattern) in patterns.enumerated() {
+          do {
+            _ = try pattern.requireMatch(url, using: matcher)
+            Issue.record("\(pattern) matches \(url), which the router does not route")
+          } catch {
+            let literal = Self.expectedLiteral(error.description)
+            let value = error.value ?? ""
+            let rank = [
+              -Self.progress(error.component),
+              Self.distance(value.lowercased(), literal.lowercased()),
+              Self.distance(value, literal), order,
+            ]
+            if let current = best, !rank.lexicographicallyPrecedes(current.rank) { continue }
+            best = (pattern, error, rank)
+          }
+        }
+        guard let best else { continue }
+        // The reason without its input: `host "usr" is not "user"`.
+        var short = best.reason.description
+        if let of = short.range(of: " of \""), let end = short[of.upperBound...].range(of: "\": ") {
+          short.replaceSubrange(of.lowerBound..<end.upperBound, with: " ")
+        }
+        #expect(throws: DeepLinkError.self) { try router.requireMatch(url) }
+        do {
+          _ = try router.requireMatch(url)
+        } catch {
+          #expect(
+            error.description.hasSuffix(": nearest is \"\(best.pattern)\" (\(short))"),
+            "routes \(sources)")
+        }
+        explained += 1
+      }
+    }
+    #expect(explained > 5_000, "the generator should produce many misses, found \(explained)")
+  }
+
+  /// How far along the link a failure is: the scheme, the host, each path segment, then the
+  /// query and the fragment.
+  static func progress(_ component: DeepLinkError.Component) -> Int {
+    let name = component.description
+    if name == "host" { return 1 }
+    if name.hasPrefix("path segment ") { return Int(name.dropFirst(13)) ?? 0 }
+    if name.hasPrefix("query") || name == "fragment" { return Int.max }
+    return 0
+  }
+
+  /// The literal a message says was expected, `is not "user"`; empty for other messages.
+  static func expectedLiteral(_ message: String) -> String {
+    guard let range = message.range(of: #"" is not ""#) ?? message.range(of: #"missing; is not ""#)
+    else { return "" }
+    let rest = message[range.upperBound...]
+    return rest.firstIndex(of: "\"").map { String(rest[..<$0]) } ?? ""
+  }
+
+  /// The Levenshtein distance between two strings, by characters.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let (a, b) = (Array(a), Array(b))
+    var previous = Array(0...b.count)
+    for i in a.indices {
+      var current = [i + 1] + Array(repeating: 0, count: b.count)
+      for j in b.indices {
+        current[j + 1] = min(
+          previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
 }

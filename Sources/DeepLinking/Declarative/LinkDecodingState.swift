@@ -346,14 +346,13 @@ private func nearestRoute(
       noRouteFor: url, brokenRoute: linkRouteName(route), problem: defect.problem)
   }
   var nearest = NearestRoute()
-  for route in table.routes where !route.pattern.hasScheme && route.pattern.problem == nil {
-    if case .failure(let failure) = table.matcher.run(
-      url, bytes, layout, route.pattern, admitted: true)
-    {
-      nearest.consider(
-        route.pattern,
-        failedWith: table.matcher.explain(failure, url, bytes, layout, route.pattern))
-    }
+  let matcher = table.matcher
+  for found in table.trie.failures(url, bytes, layout, matcher: matcher, admitted: true) {
+    let pattern = table.routes[found.route].pattern
+    guard !pattern.hasScheme, pattern.problem == nil else { continue }
+    nearest.consider(
+      found.route, pattern, failure: found.failure,
+      reason: matcher.explain(found.failure, url, bytes, layout, pattern))
   }
   // Routes with a scheme are never tried (printing refuses them too): say so if no other
   // route came near.

@@ -63,6 +63,14 @@ struct LiteralTable: Sendable {
       : child(of: parent, count: key.count) { key[$0] }
   }
 
+  /// Calls `body` with each child of `parent` and its key, in no particular order: a scan of
+  /// the whole table, for explaining a URL that no route takes.
+  func forEachChild(of parent: Int32, _ body: (Int32, ArraySlice<UInt8>) -> Void) {
+    for slot in slots where slot.hash != 0 && slot.parent == parent {
+      body(slot.child, keys[Int(slot.keyStart)..<Int(slot.keyStart + slot.keyCount)])
+    }
+  }
+
   /// Adds `child` under `parent` and `key`, which is not in the table yet.
   mutating func insert(_ child: Int32, of parent: Int32, key: ArraySlice<UInt8>) {
     if (count + 1) * 4 > slots.count * 3 { grow() }

@@ -1,27 +1,26 @@
 /// Finds the route that got furthest into a URL that no route fits, to explain the failure.
 ///
 /// Routes are ranked by how far along the link their failure is (the scheme, the host, then
-/// path segment by segment); between equals, by the edit distance between the URL's value and
-/// the literal the route expected, ignoring case first (so that `USER` is nearest to `user`);
-/// then by the order given.
+/// path segment by segment, then the query and fragment); between equals, by the edit
+/// distance between the URL's value and the literal the route expected, ignoring case first
+/// (so that `USER` is nearest to `user`); then by the order of the routes.
 struct NearestRoute {
   private var best:
-    (pattern: URLPattern, reason: DeepLinkError, progress: Int, distance: (Int, Int))?
+    (route: Int, pattern: URLPattern, reason: DeepLinkError, rank: (Int, Int, Int, Int))?
 
-  /// Considers a route and the reason it failed.
-  mutating func consider(_ pattern: URLPattern, failedWith reason: DeepLinkError) {
-    let progress = reason.component.linkPosition
+  /// Considers route `route`, of `pattern`, which failed with `failure`, worded as `reason`.
+  mutating func consider(
+    _ route: Int, _ pattern: URLPattern, failure: MatchFailure, reason: DeepLinkError
+  ) {
     let value = reason.value ?? ""
-    let literal = reason.expectedLiteral ?? ""
-    let distance = (
-      editDistance(value.lowercased(), literal.lowercased()), editDistance(value, literal)
+    let literal = failure.expectedLiteral(in: pattern.storage) ?? ""
+    // Smaller ranks first: the furthest failure, the nearest value, the first route.
+    let rank = (
+      -reason.component.linkPosition,
+      editDistance(value.lowercased(), literal.lowercased()), editDistance(value, literal), route
     )
-    if let best,
-      progress < best.progress || (progress == best.progress && distance >= best.distance)
-    {
-      return
-    }
-    best = (pattern, reason, progress, distance)
+    if let best, best.rank <= rank { return }
+    best = (route, pattern, reason, rank)
   }
 
   /// `no route for "<url>": nearest is "<pattern>" (<reason>)`, or `ifNone` when no route
@@ -34,11 +33,20 @@ struct NearestRoute {
   }
 }
 
-extension DeepLinkError {
-  /// The literal a mismatch expected (`is not "user"`), for ranking nearest routes.
-  var expectedLiteral: String? {
-    guard problem.hasPrefix("is not \"") else { return nil }
-    return String(problem.dropFirst(8).dropLast())
+extension MatchFailure {
+  /// The literal that the failing part of `storage` expected: its scheme, its web host, a
+  /// literal segment or a literal query item's value; `nil` for other failures.
+  func expectedLiteral(in storage: URLPattern.Storage) -> String? {
+    switch self {
+    case .notAdmitted: storage.scheme
+    case .host: storage.authority?.text
+    case .literal(_, let position): storage.token(at: position).text
+    case .queryItem(let position, _, let repeated):
+      repeated
+        ? nil
+        : storage.literalText(of: storage.queryOps[position - storage.ops.count].value)
+    default: nil
+    }
   }
 }
 

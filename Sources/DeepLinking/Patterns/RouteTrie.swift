@@ -26,6 +26,9 @@ struct RouteTrie: Sendable {
     /// The first route that ends here, or -1; routes of the same shape after it are in
     /// ``RouteTrie/sameShape``.
     var route: Int32 = -1
+    /// The route whose insertion made the node: the first of the routes through it, which an
+    /// explanation names for them all.
+    var creator: Int32
   }
 
   /// An edge through a converter: to a child node, or, for `<path:…>`, to the routes that
@@ -51,10 +54,10 @@ struct RouteTrie: Sendable {
   /// segments differ in letter case alone (`user/a`, `User/a`), which a custom-scheme host
   /// ignores.
   private(set) var hostCaseConflicts: [(Int, Int)] = []
-  private var nodes: [Node] = []
+  private(set) var nodes: [Node] = []
   /// Every node's literal children, by their decoded text (lowercased in a custom-scheme
   /// host, and everywhere with ``foldsPathCase``).
-  private var literals = LiteralTable()
+  private(set) var literals = LiteralTable()
   /// The routes after the first that end at a node, by node: routes of the same shape.
   private var sameShape: [Int32: [Int]] = [:]
   /// Roots of custom-scheme patterns, by lowercased scheme; their first segment is the host.
@@ -69,7 +72,7 @@ struct RouteTrie: Sendable {
   /// and the path.
   private var webCatchAllRoots: [String: Int] = [:]
   /// The root of patterns without a scheme.
-  private var anyRoot: Int?
+  private(set) var anyRoot: Int?
   /// Whether every literal is keyed lowercased and looked up so (``URLMatcher/ignoresPathCase``);
   /// otherwise only a custom-scheme host is, under ``foldedRoot``.
   let foldsPathCase: Bool
@@ -77,18 +80,18 @@ struct RouteTrie: Sendable {
   ///
   /// For a custom-scheme URL, whose host compares ignoring case: every spelling of a first
   /// segment (`user`, `User`) shares one child, so that a search reaches them in one node.
-  private var foldedRoot: Int?
+  private(set) var foldedRoot: Int?
 
   /// An empty trie; `foldsPathCase` makes every literal compare ignoring ASCII case.
   init(foldsPathCase: Bool = false) { self.foldsPathCase = foldsPathCase }
 
-  private mutating func makeNode() -> Int {
-    nodes.append(Node())
+  private mutating func makeNode(_ route: Int) -> Int {
+    nodes.append(Node(creator: Int32(route)))
     return nodes.count - 1
   }
 
   /// The routes that end at `node`, in registration order.
-  private func routes(at node: Int) -> [Int] {
+  func routes(at node: Int) -> [Int] {
     let first = nodes[node].route
     guard first >= 0 else { return [] }
     return [Int(first)] + (sameShape[Int32(node)] ?? [])
@@ -105,30 +108,30 @@ struct RouteTrie: Sendable {
     if let scheme = pattern.scheme, pattern.isWeb {
       if let op = storage.authorityOp, op.kind == .literal {
         let host = String(decoding: storage.literalBytes(of: op), as: UTF8.self)
-        root = webRoots[scheme]?[host] ?? makeNode()
+        root = webRoots[scheme]?[host] ?? makeNode(route)
         webRoots[scheme, default: [:]][host] = root
       } else if storage.hostStartsPath {
-        root = webCatchAllRoots[scheme] ?? makeNode()
+        root = webCatchAllRoots[scheme] ?? makeNode(route)
         webCatchAllRoots[scheme] = root
       } else {
-        root = webParameterRoots[scheme] ?? makeNode()
+        root = webParameterRoots[scheme] ?? makeNode(route)
         webParameterRoots[scheme] = root
       }
     } else if let scheme = pattern.scheme {
       if let known = schemeRoots.first(where: { $0.scheme.elementsEqual(scheme.utf8) }) {
         root = known.root
       } else {
-        root = makeNode()
+        root = makeNode(route)
         schemeRoots.append((Array(scheme.utf8), root))
       }
     } else {
-      root = anyRoot ?? makeNode()
+      root = anyRoot ?? makeNode(route)
       anyRoot = root
     }
     let found = insert(storage, route, at: root, lowercasingFirst: false)
     conflicts += found
     guard pattern.scheme == nil, storage.ops.first?.kind == .literal else { return }
-    let folded = foldedRoot ?? makeNode()
+    let folded = foldedRoot ?? makeNode(route)
     foldedRoot = folded
     hostCaseConflicts += insert(storage, route, at: folded, lowercasingFirst: true).filter {
       pair in !found.contains { $0 == pair }
@@ -157,12 +160,12 @@ struct RouteTrie: Sendable {
           node = Int(child)
           continue
         }
-        let child = makeNode()
+        let child = makeNode(route)
         literals.insert(Int32(child), of: Int32(node), key: key)
         nodes[node].hasLiterals = true
         node = child
       case .parameter where op.builtIn == .string:
-        if nodes[node].string < 0 { nodes[node].string = Int32(makeNode()) }
+        if nodes[node].string < 0 { nodes[node].string = Int32(makeNode(route)) }
         node = Int(nodes[node].string)
       case .parameter:
         let converter = storage.converterName(of: op)
@@ -170,13 +173,13 @@ struct RouteTrie: Sendable {
           node = Int(edge.child)
           continue
         }
-        let edge = Edge(converter: converter, builtIn: op.builtIn, child: Int32(makeNode()))
+        let edge = Edge(converter: converter, builtIn: op.builtIn, child: Int32(makeNode(route)))
         let position =
           nodes[node].typed.firstIndex { edge.rank < $0.rank } ?? nodes[node].typed.endIndex
         nodes[node].typed.insert(edge, at: position)
         node = Int(edge.child)
       case .wildcard:
-        if nodes[node].wildcard < 0 { nodes[node].wildcard = Int32(makeNode()) }
+        if nodes[node].wildcard < 0 { nodes[node].wildcard = Int32(makeNode(route)) }
         node = Int(nodes[node].wildcard)
       case .rest:
         let converter = storage.converterName(of: op)
@@ -242,13 +245,16 @@ struct RouteTrie: Sendable {
 
   /// What one search over one URL reads, and the captures of its current path. (The search's
   /// steps are methods of the trie, which they borrow rather than copy.)
-  private struct Search {
+  struct Search {
     // The URL string and the matcher are passed along with it, each a parameter of its own
     // and so borrowed: kept here, or together in a tuple, they would be retained for every
     // search. The URL's bytes are passed to each step that reads them, as they cannot be
     // kept.
     let layout: URLLayout
     var captures = MatchCaptures()
+    /// Where the routes that the search leaves stop, when it explains a URL; `nil` (nothing
+    /// recorded) when it routes one.
+    var failures: [RouteFailure]?
   }
 
   /// Offers the matches of a read URL, most specific first, until `accept` returns `true`.
@@ -263,6 +269,32 @@ struct RouteTrie: Sendable {
     admitted: Bool = false, accept: Accept
   ) -> Bool {
     var search = Search(layout: layout)
+    return run(&search, url, bytes, matcher: matcher, admitted: admitted, accept: accept)
+  }
+
+  /// Where the routes part from the read URL, as far as it fits them.
+  ///
+  /// One failure for each place the routes part from the URL, naming the first route that
+  /// parts there. For a URL that no route takes; a link type's `admitted` URL is walked as in
+  /// ``offerMatches(_:_:_:matcher:admitted:accept:)``, and its routes with a scheme are
+  /// never reached.
+  func failures(
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
+    admitted: Bool = false
+  ) -> [RouteFailure] {
+    var search = Search(layout: layout, failures: [])
+    _ = run(&search, url, bytes, matcher: matcher, admitted: admitted) { _, _ in false }
+    if !admitted { recordRootFailures(bytes, layout, matcher, &search) }
+    return search.failures ?? []
+  }
+
+  /// Walks the roots that the URL reaches with `search`; see
+  /// ``offerMatches(_:_:_:matcher:admitted:accept:)``.
+  private func run(
+    _ search: inout Search, _ url: String, _ bytes: borrowing BorrowedBytes,
+    matcher: URLMatcher, admitted: Bool, accept: Accept
+  ) -> Bool {
+    let layout = search.layout
     var roots = NodeSet()
     if admitted || !layout.isWeb {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
@@ -278,9 +310,7 @@ struct RouteTrie: Sendable {
     guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
     roots.insert(webRoots[scheme]?[asciiLowercased(bytes, host)])
-    if let root = anyRoot, scheme == "https", matcher.isUniversalLinkHost(bytes, host) {
-      roots.insert(root)
-    }
+    if let root = anyRoot, admitsUniversalLink(bytes, layout, matcher) { roots.insert(root) }
     if !roots.isEmpty, walk(bytes, roots, 0, folded: false, &search, url, matcher, accept) {
       return true
     }
@@ -292,8 +322,47 @@ struct RouteTrie: Sendable {
     }
     // A catch-all comes last: it takes the host and the path as one rest.
     guard let root = webCatchAllRoots[scheme] else { return false }
-    var catchAll = Search(layout: layout.withHostLeading())
+    var catchAll = Search(layout: layout.withHostLeading(), failures: search.failures)
+    defer { search.failures = catchAll.failures }
     return walk(bytes, NodeSet(root), 0, folded: false, &catchAll, url, matcher, accept)
+  }
+
+  /// Whether a web URL is a universal link that patterns without a scheme match.
+  private func admitsUniversalLink(
+    _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ matcher: URLMatcher
+  ) -> Bool {
+    guard let host = layout.host else { return false }
+    return layout.scheme.count == 5 && matcher.isUniversalLinkHost(bytes, host)
+  }
+
+  /// Records, for each root that the URL does not reach, that its scheme, or the host of a
+  /// web URL, turns away the first of its routes.
+  private func recordRootFailures(
+    _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ matcher: URLMatcher,
+    _ search: inout Search
+  ) {
+    let scheme = asciiLowercased(bytes, layout.scheme)
+    let host = layout.host.map { asciiLowercased(bytes, $0) }
+    var turnedAway: [(Int, MatchFailure)] = []
+    for root in schemeRoots where layout.isWeb || !root.scheme.elementsEqual(scheme.utf8) {
+      turnedAway.append((root.root, .notAdmitted))
+    }
+    for (rootScheme, hosts) in webRoots {
+      for (rootHost, root) in hosts where !layout.isWeb || rootScheme != scheme || rootHost != host
+      {
+        turnedAway.append((root, layout.isWeb && rootScheme == scheme ? .host : .notAdmitted))
+      }
+    }
+    for (rootScheme, root) in Array(webParameterRoots) + Array(webCatchAllRoots)
+    where !layout.isWeb || rootScheme != scheme {
+      turnedAway.append((root, .notAdmitted))
+    }
+    if let anyRoot, layout.isWeb, !admitsUniversalLink(bytes, layout, matcher) {
+      turnedAway.append((anyRoot, .notAdmitted))
+    }
+    for (root, failure) in turnedAway {
+      search.failures?.append(RouteFailure(route: Int(nodes[root].creator), failure: failure))
+    }
   }
 
   /// Offers a match for each of `routes`, in order, until one is accepted.
@@ -312,20 +381,24 @@ struct RouteTrie: Sendable {
   )
     -> Bool
   {
-    if hasExtras[route], !extrasFit(route, search.layout, url, matcher) { return false }
+    if hasExtras[route], let failure = extrasFailure(route, search.layout, url, matcher) {
+      search.failures?.append(RouteFailure(route: route, failure: failure))
+      return false
+    }
     let match = search.captures.match(
       url: url, pattern: patterns[route], layout: search.layout,
       decodesPlusAsSpace: matcher.decodesPlusAsSpace)
     return accept(match, route)
   }
 
-  /// Whether the URL's query items and fragment fit those that route `route` requires.
+  /// Why the URL's query items and fragment do not fit those that route `route` requires;
+  /// `nil` when they fit.
   @inline(never)
-  private func extrasFit(_ route: Int, _ layout: URLLayout, _ url: String, _ matcher: URLMatcher)
-    -> Bool
-  {
+  private func extrasFailure(
+    _ route: Int, _ layout: URLLayout, _ url: String, _ matcher: URLMatcher
+  ) -> MatchFailure? {
     withUTF8Bytes(url) { bytes in
-      matcher.extrasFailure(bytes, layout, patterns[route].storage) == nil
+      matcher.extrasFailure(bytes, layout, patterns[route].storage)
     }
   }
 
@@ -341,18 +414,28 @@ struct RouteTrie: Sendable {
   }
 
   /// Converts and captures link segment `index` (for a rest, the segments from `index` on)
-  /// through `edge`, goes on with `next`, and undoes the capture if nothing is accepted.
+  /// through `edge`, goes on with `next`, and undoes the capture if nothing is accepted; an
+  /// explaining search records that the edge refused the segment for the first of `routes`.
   private func through(
     _ bytes: borrowing BorrowedBytes,
     _ edge: Edge, _ index: Int, isRest: Bool, _ search: inout Search, _ matcher: URLMatcher,
-    _ next: (inout Search) -> Bool
+    routes: @autoclosure () -> Int, _ next: (inout Search) -> Bool
   ) -> Bool {
     let customCount = search.captures.customCount
-    guard
-      case .value = search.captures.capture(
-        converter: edge.converter, builtIn: edge.builtIn, isRest: isRest, at: index,
-        bytes, search.layout, matcher)
-    else { return false }
+    switch search.captures.capture(
+      converter: edge.converter, builtIn: edge.builtIn, isRest: isRest, at: index,
+      bytes, search.layout, matcher)
+    {
+    case .value: break
+    case .refused:
+      search.failures?.append(
+        RouteFailure(route: routes(), failure: .rejected(index: index, position: index)))
+      return false
+    case .unknownConverter:
+      search.failures?.append(
+        RouteFailure(route: routes(), failure: .unknownConverter(position: index)))
+      return false
+    }
     if next(&search) { return true }
     search.captures.pop(customCount: customCount)
     return false
@@ -401,16 +484,23 @@ struct RouteTrie: Sendable {
       {
         return true
       }
+      if search.failures != nil { recordEnd(of: set, at: index, &search) }
       return false
     }
     let range = search.layout.linkRange(index)
     let literals = literalChildren(bytes, set, range, folded: folded, search)
+    if search.failures != nil {
+      recordParting(bytes, from: set, besides: literals, at: index, range, folded: folded, &search)
+    }
     if !literals.isEmpty,
       walk(bytes, literals, index + 1, folded: false, &search, url, matcher, accept)
     {
       return true
     }
-    guard !range.isEmpty else { return false }
+    guard !range.isEmpty else {
+      if search.failures != nil { recordEmptySegment(in: set, at: index, &search) }
+      return false
+    }
 
     if walkTyped(bytes, set, index, &search, url, matcher, accept) { return true }
 
@@ -426,7 +516,7 @@ struct RouteTrie: Sendable {
     if !strings.isEmpty,
       through(
         bytes,
-        Self.stringEdge, index, isRest: false, &search, matcher,
+        Self.stringEdge, index, isRest: false, &search, matcher, routes: firstCreator(strings),
         {
           walk(bytes, strings, index + 1, folded: false, &$0, url, matcher, accept)
         })
@@ -455,7 +545,8 @@ struct RouteTrie: Sendable {
       for edge in 0..<nodes[node].typed.count {
         let child = NodeSet(Int(nodes[node].typed[edge].child))
         let found = through(
-          bytes, nodes[node].typed[edge], index, isRest: false, &search, matcher
+          bytes, nodes[node].typed[edge], index, isRest: false, &search, matcher,
+          routes: firstCreator(child)
         ) {
           walk(bytes, child, index + 1, folded: false, &$0, url, matcher, accept)
         }
@@ -471,7 +562,10 @@ struct RouteTrie: Sendable {
         children.insert(Int(typed[end].child))
         end += 1
       }
-      let found = through(bytes, typed[start], index, isRest: false, &search, matcher) {
+      let found = through(
+        bytes, typed[start], index, isRest: false, &search, matcher,
+        routes: firstCreator(children)
+      ) {
         walk(bytes, children, index + 1, folded: false, &$0, url, matcher, accept)
       }
       if found { return true }
@@ -491,12 +585,17 @@ struct RouteTrie: Sendable {
     for edge in rests
     where through(
       bytes,
-      edge, index, isRest: true, &search, matcher,
+      edge, index, isRest: true, &search, matcher, routes: edge.routes.min() ?? 0,
       { offer(edge.routes, &$0, url, matcher, accept) })
     {
       return true
     }
     return false
+  }
+
+  /// The first route through any node of `set`.
+  private func firstCreator(_ set: NodeSet) -> Int {
+    set.members.map { Int(nodes[$0].creator) }.min() ?? 0
   }
 
   /// The edge of string parameters, which a node has at most one of.
@@ -509,7 +608,7 @@ struct RouteTrie: Sendable {
 /// of patterns without a scheme; a web host's and the latter), and from each root the same
 /// segments reach at most one node of each kind: so a set never holds more than three nodes,
 /// and four fit inline, so that a step of the search allocates nothing.
-private struct NodeSet {
+struct NodeSet {
   private var nodes: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
   private(set) var count = 0
 

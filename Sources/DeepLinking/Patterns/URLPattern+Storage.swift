@@ -61,6 +61,11 @@ extension URLPattern {
       bytes[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)]
     }
 
+    /// The decoded text of a literal op; `nil` for another op.
+    func literalText(of op: Op) -> String? {
+      op.kind == .literal ? String(decoding: literalBytes(of: op), as: UTF8.self) : nil
+    }
+
     /// The source's bytes in `range`, as a string.
     func sourceText(_ range: Range<Int32>) -> String {
       String(decoding: bytes[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self)

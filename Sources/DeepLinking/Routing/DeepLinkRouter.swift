@@ -364,11 +364,12 @@ public struct DeepLinkRouter<Destination>: Sendable {
             problem: "is not a valid pattern (\(problem.shortDescription))")
         }
         var nearest = NearestRoute()
-        for pattern in table.patterns where pattern.problem == nil {
-          if case .failure(let failure) = matcher.run(url, bytes, layout, pattern) {
-            nearest.consider(
-              pattern, failedWith: matcher.explain(failure, url, bytes, layout, pattern))
-          }
+        for found in table.failures(url, bytes, layout, matcher: matcher) {
+          let pattern = table.patterns[found.route]
+          guard pattern.problem == nil else { continue }
+          nearest.consider(
+            found.route, pattern, failure: found.failure,
+            reason: matcher.explain(found.failure, url, bytes, layout, pattern))
         }
         return nearest.error(
           for: url,
