@@ -159,7 +159,7 @@ final class LinkTable: Sendable {
     match: inout URLMatch?
   ) -> Int? {
     var chosen: Int?
-    _ = trie.offerMatches(url, bytes, layout, matcher: matcher, admitted: true) { found, route in
+    _ = trie.offerLinkMatches(url, bytes, layout, matcher: matcher) { found, route in
       guard defects[route] == nil else { return false }
       (chosen, match) = (route, found)
       return true

@@ -145,3 +145,42 @@ func admitLink(
 private func lowercasedHost(_ bytes: borrowing BorrowedBytes, _ layout: URLLayout) -> String {
   layout.host.map { decodedText(bytes, $0, plusIsSpace: false).lowercased() } ?? ""
 }
+
+/// How a link type reads an admitted URL: as a custom-scheme URL, whose first link segment
+/// is the host (a universal link's, with its host and path prefix taken off, is not).
+extension RouteTrie {
+  /// Offers the matches of an admitted URL, most specific first, until `accept` is `true`.
+  ///
+  /// A link type's routes have no scheme (one that has is a route problem, and never
+  /// decodes), so the URL starts at the roots of patterns without one.
+  /// - Returns: Whether a match was accepted.
+  func offerLinkMatches(
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
+    accept: Accept
+  ) -> Bool {
+    var search = Search(layout: layout)
+    return self.search(
+      url, bytes, from: linkRoots(layout), folded: layout.hostFirst, &search, matcher, accept)
+  }
+
+  /// Where the routes part from an admitted URL that none of them takes, as far as it fits
+  /// them.
+  func linkFailures(
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher
+  ) -> [RouteFailure] {
+    var search = Search(layout: layout, failures: [])
+    _ = self.search(
+      url, bytes, from: linkRoots(layout), folded: layout.hostFirst, &search, matcher
+    ) { _, _ in false }
+    return search.failures ?? []
+  }
+
+  /// The roots an admitted URL starts at: a host compares ignoring case, so the literal first
+  /// segments are looked up lowercased, under their own root.
+  private func linkRoots(_ layout: URLLayout) -> NodeSet {
+    var roots = NodeSet()
+    if layout.hostFirst { roots.insert(foldedRoot) }
+    roots.insert(anyRoot)
+    return roots
+  }
+}

@@ -12,15 +12,28 @@ struct NearestRoute {
   mutating func consider(
     _ route: Int, _ pattern: URLPattern, failure: MatchFailure, reason: DeepLinkError
   ) {
-    let value = reason.value ?? ""
-    let literal = failure.expectedLiteral(in: pattern.storage) ?? ""
+    let closeness = Self.closeness(
+      of: reason.value ?? "", to: failure.expectedLiteral(in: pattern.storage) ?? "")
     // Smaller ranks first: the furthest failure, the nearest value, the first route.
-    let rank = (
-      -reason.component.linkPosition,
-      editDistance(value.lowercased(), literal.lowercased()), editDistance(value, literal), route
-    )
+    let rank = (-reason.component.linkPosition, closeness.0, closeness.1, route)
     if let best, best.rank <= rank { return }
     best = (route, pattern, reason, rank)
+  }
+
+  /// How close a URL's value is to the literal a route expected, nearest first: the edit
+  /// distance ignoring case, then the edit distance.
+  static func closeness(of value: String, to literal: String) -> (Int, Int) {
+    // Most values and literals are ASCII: their bytes are their characters.
+    if value.utf8.allSatisfy({ $0 < 0x80 }), literal.utf8.allSatisfy({ $0 < 0x80 }) {
+      let (a, b) = (Array(value.utf8), Array(literal.utf8))
+      return (
+        editDistance(a.map(lowercasedASCII), b.map(lowercasedASCII)), editDistance(a, b)
+      )
+    }
+    return (
+      editDistance(Array(value.lowercased()), Array(literal.lowercased())),
+      editDistance(Array(value), Array(literal))
+    )
   }
 
   /// `no route for "<url>": nearest is "<pattern>" (<reason>)`, or `ifNone` when no route
@@ -56,19 +69,22 @@ extension MatchFailure {
 public func _editDistance(_ a: String, _ b: String) -> Int { editDistance(a, b) }
 
 /// The Levenshtein distance between two strings, by characters.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
-  let b = Array(b)
+func editDistance(_ a: String, _ b: String) -> Int { editDistance(Array(a), Array(b)) }
+
+/// The Levenshtein distance between two sequences of characters (or of ASCII bytes).
+func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
   guard !a.isEmpty else { return b.count }
   guard !b.isEmpty else { return a.count }
+  // Two rows of the table, reused.
   var previous = Array(0...b.count)
+  var current = previous
   for i in 1...a.count {
-    var current = [i] + Array(repeating: 0, count: b.count)
+    current[0] = i
     for j in 1...b.count {
       current[j] = min(
         previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
     }
-    previous = current
+    swap(&previous, &current)
   }
   return previous[b.count]
 }

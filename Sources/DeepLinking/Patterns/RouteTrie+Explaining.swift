@@ -15,7 +15,8 @@ extension RouteTrie {
       literals.forEachChild(of: Int32(node)) { child, _ in children.append(Int(child)) }
       var missing = children.filter { $0 >= 0 }.map { Int(nodes[$0].creator) }
       missing += nodes[node].rests.compactMap { $0.routes.min() }
-      for route in missing where !isOptional(route, at: index) {
+      // Every route that misses this segment fails alike: the first stands for them all.
+      if let route = missing.filter({ !isOptional($0, at: index) }).min() {
         search.failures?.append(
           RouteFailure(route: route, failure: .missing(index: index, position: index)))
       }
@@ -32,8 +33,11 @@ extension RouteTrie {
     _ bytes: borrowing BorrowedBytes, from set: NodeSet, besides taken: NodeSet,
     at index: Int, _ range: Range<Int>, folded: Bool, _ search: inout Search
   ) {
-    let segment =
-      folded ? decodedText(bytes, range, plusIsSpace: false).utf8.map(lowercasedASCII) : []
+    let value = decodedText(bytes, range, plusIsSpace: false)
+    let segment = value.utf8.map(lowercasedASCII)
+    // The routes that expect another literal here differ only in that literal: the nearest
+    // to the segment stands for them all (see `NearestRoute`).
+    var nearest: (Int, Int, route: Int)?
     for node in set.members where !(folded && node == foldedRoot) {
       literals.forEachChild(of: Int32(node)) { child, key in
         let parts =
@@ -41,15 +45,21 @@ extension RouteTrie {
           ? !key.lazy.map(lowercasedASCII).elementsEqual(segment)
           : !taken.members.contains(Int(child))
         guard parts else { return }
-        search.failures?.append(
-          RouteFailure(
-            route: Int(nodes[Int(child)].creator),
-            failure: .literal(index: index, position: index)))
+        let route = Int(nodes[Int(child)].creator)
+        let literal = patterns[route].storage.token(at: index).text
+        let closeness = NearestRoute.closeness(of: value, to: literal)
+        let rank = (closeness.0, closeness.1, route: route)
+        if let best = nearest, best <= rank { return }
+        nearest = rank
       }
       let ended = routes(at: node).filter { patterns[$0].storage.ops.count == index }
       if let route = ended.min() {
         search.failures?.append(RouteFailure(route: route, failure: .extra(index: index)))
       }
+    }
+    if let route = nearest?.route {
+      search.failures?.append(
+        RouteFailure(route: route, failure: .literal(index: index, position: index)))
     }
   }
 

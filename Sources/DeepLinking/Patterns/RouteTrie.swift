@@ -47,7 +47,7 @@ struct RouteTrie: Sendable {
   private(set) var patterns: [URLPattern] = []
   /// Whether each route requires query items or a fragment, checked when it is offered; kept
   /// beside the patterns, so that offering the others reads no pattern.
-  private var hasExtras: [Bool] = []
+  private(set) var hasExtras: [Bool] = []
   /// Pairs of routes (by index) that no URL can tell apart.
   private(set) var conflicts: [(Int, Int)] = []
   /// Pairs of routes without a scheme that only a universal link tells apart: their first
@@ -59,18 +59,18 @@ struct RouteTrie: Sendable {
   /// host, and everywhere with ``foldsPathCase``).
   private(set) var literals = LiteralTable()
   /// The routes after the first that end at a node, by node: routes of the same shape.
-  private var sameShape: [Int32: [Int]] = [:]
+  private(set) var sameShape: [Int32: [Int]] = [:]
   /// Roots of custom-scheme patterns, by lowercased scheme; their first segment is the host.
   ///
   /// An app has a scheme or two, so a scan beats hashing.
-  private var schemeRoots: [(scheme: [UInt8], root: Int)] = []
+  private(set) var schemeRoots: [(scheme: [UInt8], root: Int)] = []
   /// Roots of web patterns by scheme, then lowercased host; their segments are the path.
-  private var webRoots: [String: [String: Int]] = [:]
+  private(set) var webRoots: [String: [String: Int]] = [:]
   /// Roots of web patterns whose host is a parameter, by scheme.
-  private var webParameterRoots: [String: Int] = [:]
+  private(set) var webParameterRoots: [String: Int] = [:]
   /// Roots of web catch-alls (`https://<path:url>`), by scheme; their one edge takes the host
   /// and the path.
-  private var webCatchAllRoots: [String: Int] = [:]
+  private(set) var webCatchAllRoots: [String: Int] = [:]
   /// The root of patterns without a scheme.
   private(set) var anyRoot: Int?
   /// Whether every literal is keyed lowercased and looked up so (``URLMatcher/ignoresPathCase``);
@@ -257,112 +257,15 @@ struct RouteTrie: Sendable {
     var failures: [RouteFailure]?
   }
 
-  /// Offers the matches of a read URL, most specific first, until `accept` returns `true`.
+  /// Runs a search of the read URL from `roots`, offering its matches to `accept`.
   ///
-  /// Walks the roots that admit the URL together, so that specificity is decided segment by
-  /// segment across them; on an exact tie, the root listed first wins. A URL that a link type
-  /// has `admitted` reads as a custom-scheme URL: a universal link, with its host and path
-  /// prefix taken off, as one without a host.
-  /// - Returns: Whether a match was accepted.
-  func offerMatches(
-    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
-    admitted: Bool = false, accept: Accept
+  /// Which roots a URL starts from is the rule of the trie's owner: a router's
+  /// (`RouteTrie+Routing.swift`), a link type's (`LinkAdmission.swift`).
+  func search(
+    _ url: String, _ bytes: borrowing BorrowedBytes, from roots: NodeSet, folded: Bool,
+    _ search: inout Search, _ matcher: URLMatcher, _ accept: Accept
   ) -> Bool {
-    var search = Search(layout: layout)
-    return run(&search, url, bytes, matcher: matcher, admitted: admitted, accept: accept)
-  }
-
-  /// Where the routes part from the read URL, as far as it fits them.
-  ///
-  /// One failure for each place the routes part from the URL, naming the first route that
-  /// parts there. For a URL that no route takes; a link type's `admitted` URL is walked as in
-  /// ``offerMatches(_:_:_:matcher:admitted:accept:)``, and its routes with a scheme are
-  /// never reached.
-  func failures(
-    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
-    admitted: Bool = false
-  ) -> [RouteFailure] {
-    var search = Search(layout: layout, failures: [])
-    _ = run(&search, url, bytes, matcher: matcher, admitted: admitted) { _, _ in false }
-    if !admitted { recordRootFailures(bytes, layout, matcher, &search) }
-    return search.failures ?? []
-  }
-
-  /// Walks the roots that the URL reaches with `search`; see
-  /// ``offerMatches(_:_:_:matcher:admitted:accept:)``.
-  private func run(
-    _ search: inout Search, _ url: String, _ bytes: borrowing BorrowedBytes,
-    matcher: URLMatcher, admitted: Bool, accept: Accept
-  ) -> Bool {
-    let layout = search.layout
-    var roots = NodeSet()
-    if admitted || !layout.isWeb {
-      // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
-      roots.insert(
-        schemeRoots.first { equalsLowercased(bytes, layout.scheme, $0.scheme) }?.root)
-      // A host compares ignoring case: the literal first segments of patterns without a
-      // scheme are looked up lowercased, under their own root.
-      if layout.hostFirst { roots.insert(foldedRoot) }
-      roots.insert(anyRoot)
-      return !roots.isEmpty
-        && walk(bytes, roots, 0, folded: layout.hostFirst, &search, url, matcher, accept)
-    }
-    guard let host = layout.host else { return false }
-    let scheme = asciiLowercased(bytes, layout.scheme)
-    roots.insert(webRoots[scheme]?[asciiLowercased(bytes, host)])
-    if let root = anyRoot, admitsUniversalLink(bytes, layout, matcher) { roots.insert(root) }
-    if !roots.isEmpty, walk(bytes, roots, 0, folded: false, &search, url, matcher, accept) {
-      return true
-    }
-    // A host parameter is the least specific host, and captures the host first.
-    if let root = webParameterRoots[scheme] {
-      search.captures.push(Capture(range: host, value: .builtIn(.string)))
-      if walk(bytes, NodeSet(root), 0, folded: false, &search, url, matcher, accept) { return true }
-      search.captures.pop(customCount: 0)
-    }
-    // A catch-all comes last: it takes the host and the path as one rest.
-    guard let root = webCatchAllRoots[scheme] else { return false }
-    var catchAll = Search(layout: layout.withHostLeading(), failures: search.failures)
-    defer { search.failures = catchAll.failures }
-    return walk(bytes, NodeSet(root), 0, folded: false, &catchAll, url, matcher, accept)
-  }
-
-  /// Whether a web URL is a universal link that patterns without a scheme match.
-  private func admitsUniversalLink(
-    _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ matcher: URLMatcher
-  ) -> Bool {
-    guard let host = layout.host else { return false }
-    return layout.scheme.count == 5 && matcher.isUniversalLinkHost(bytes, host)
-  }
-
-  /// Records, for each root that the URL does not reach, that its scheme, or the host of a
-  /// web URL, turns away the first of its routes.
-  private func recordRootFailures(
-    _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ matcher: URLMatcher,
-    _ search: inout Search
-  ) {
-    let scheme = asciiLowercased(bytes, layout.scheme)
-    let host = layout.host.map { asciiLowercased(bytes, $0) }
-    var turnedAway: [(Int, MatchFailure)] = []
-    for root in schemeRoots where layout.isWeb || !root.scheme.elementsEqual(scheme.utf8) {
-      turnedAway.append((root.root, .notAdmitted))
-    }
-    for (rootScheme, hosts) in webRoots {
-      for (rootHost, root) in hosts where !layout.isWeb || rootScheme != scheme || rootHost != host
-      {
-        turnedAway.append((root, layout.isWeb && rootScheme == scheme ? .host : .notAdmitted))
-      }
-    }
-    for (rootScheme, root) in Array(webParameterRoots) + Array(webCatchAllRoots)
-    where !layout.isWeb || rootScheme != scheme {
-      turnedAway.append((root, .notAdmitted))
-    }
-    if let anyRoot, layout.isWeb, !admitsUniversalLink(bytes, layout, matcher) {
-      turnedAway.append((anyRoot, .notAdmitted))
-    }
-    for (root, failure) in turnedAway {
-      search.failures?.append(RouteFailure(route: Int(nodes[root].creator), failure: failure))
-    }
+    !roots.isEmpty && walk(bytes, roots, 0, folded: folded, &search, url, matcher, accept)
   }
 
   /// Offers a match for each of `routes`, in order, until one is accepted.
@@ -472,7 +375,7 @@ struct RouteTrie: Sendable {
   /// a route was accepted.
   ///
   /// `folded` says that segment `index` is a host, compared ignoring case.
-  private func walk(
+  func walk(
     _ bytes: borrowing BorrowedBytes,
     _ set: NodeSet, _ index: Int, folded: Bool, _ search: inout Search, _ url: String,
     _ matcher: URLMatcher,

@@ -1,0 +1,110 @@
+/// How a router reads a URL: the roots of its trie that the URL reaches, and why the others
+/// turn it away.
+extension RouteTrie {
+  /// Offers the matches of a read URL, most specific first, until `accept` returns `true`.
+  ///
+  /// A custom-scheme URL starts at the root of its scheme and at the roots of patterns
+  /// without a scheme, walked together, so that specificity is decided segment by segment
+  /// across them (on an exact tie, the pattern that names the scheme wins). A web URL starts
+  /// at the root of its website and, for a universal link, at the root of patterns without a
+  /// scheme; then at the patterns whose host is a parameter; then at the web catch-alls.
+  /// - Returns: Whether a match was accepted.
+  func offerMatches(
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
+    accept: Accept
+  ) -> Bool {
+    var search = Search(layout: layout)
+    return walkRoots(&search, url, bytes, matcher, accept)
+  }
+
+  /// Where the routes part from a read URL that none of them takes, as far as it fits them,
+  /// the roots that turn it away included.
+  func failures(
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher
+  ) -> [RouteFailure] {
+    var search = Search(layout: layout, failures: [])
+    _ = walkRoots(&search, url, bytes, matcher) { _, _ in false }
+    recordRootFailures(bytes, layout, matcher, &search)
+    return search.failures ?? []
+  }
+
+  /// Walks the roots that the URL reaches, in the order of
+  /// ``offerMatches(_:_:_:matcher:accept:)``.
+  private func walkRoots(
+    _ search: inout Search, _ url: String, _ bytes: borrowing BorrowedBytes,
+    _ matcher: URLMatcher, _ accept: Accept
+  ) -> Bool {
+    let layout = search.layout
+    var roots = NodeSet()
+    guard layout.isWeb else {
+      // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
+      roots.insert(schemeRoots.first { equalsLowercased(bytes, layout.scheme, $0.scheme) }?.root)
+      // A host compares ignoring case: the literal first segments of patterns without a
+      // scheme are looked up lowercased, under their own root.
+      if layout.hostFirst { roots.insert(foldedRoot) }
+      roots.insert(anyRoot)
+      return self.search(
+        url, bytes, from: roots, folded: layout.hostFirst, &search, matcher, accept)
+    }
+    guard let host = layout.host else { return false }
+    let scheme = asciiLowercased(bytes, layout.scheme)
+    roots.insert(webRoots[scheme]?[asciiLowercased(bytes, host)])
+    if isUniversalLink(bytes, layout, matcher) { roots.insert(anyRoot) }
+    if self.search(url, bytes, from: roots, folded: false, &search, matcher, accept) {
+      return true
+    }
+    // A host parameter is the least specific host, and captures the host first.
+    if let root = webParameterRoots[scheme] {
+      search.captures.push(Capture(range: host, value: .builtIn(.string)))
+      if self.search(url, bytes, from: NodeSet(root), folded: false, &search, matcher, accept) {
+        return true
+      }
+      search.captures.pop(customCount: 0)
+    }
+    // A catch-all comes last: it takes the host and the path as one rest.
+    guard let root = webCatchAllRoots[scheme] else { return false }
+    var catchAll = Search(layout: layout.withHostLeading(), failures: search.failures)
+    defer { search.failures = catchAll.failures }
+    return self.search(url, bytes, from: NodeSet(root), folded: false, &catchAll, matcher, accept)
+  }
+
+  /// Whether a web URL is a universal link, which patterns without a scheme match: `https`, on
+  /// one of the matcher's universal-link hosts.
+  private func isUniversalLink(
+    _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ matcher: URLMatcher
+  ) -> Bool {
+    guard let host = layout.host else { return false }
+    return layout.scheme.count == 5 && matcher.isUniversalLinkHost(bytes, host)
+  }
+
+  /// Records, for each root that the URL does not reach, that its scheme, or the host of a
+  /// web URL, turns away the first of its routes.
+  private func recordRootFailures(
+    _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ matcher: URLMatcher,
+    _ search: inout Search
+  ) {
+    let scheme = asciiLowercased(bytes, layout.scheme)
+    let host = layout.host.map { asciiLowercased(bytes, $0) }
+    var turnedAway: [(Int, MatchFailure)] = []
+    for root in schemeRoots where layout.isWeb || !root.scheme.elementsEqual(scheme.utf8) {
+      turnedAway.append((root.root, .notAdmitted))
+    }
+    for (rootScheme, hosts) in webRoots {
+      for (rootHost, root) in hosts where !layout.isWeb || rootScheme != scheme || rootHost != host
+      {
+        turnedAway.append((root, layout.isWeb && rootScheme == scheme ? .host : .notAdmitted))
+      }
+    }
+    let otherWebRoots =
+      webParameterRoots.map { ($0.key, $0.value) } + webCatchAllRoots.map { ($0.key, $0.value) }
+    for (rootScheme, root) in otherWebRoots where !layout.isWeb || rootScheme != scheme {
+      turnedAway.append((root, .notAdmitted))
+    }
+    if let anyRoot, layout.isWeb, !isUniversalLink(bytes, layout, matcher) {
+      turnedAway.append((anyRoot, .notAdmitted))
+    }
+    for (root, failure) in turnedAway {
+      search.failures?.append(RouteFailure(route: Int(nodes[root].creator), failure: failure))
+    }
+  }
+}
