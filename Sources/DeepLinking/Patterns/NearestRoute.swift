@@ -105,31 +105,3 @@ struct URLStart {
       ? decodedText(bytes, layout.linkRange(0), plusIsSpace: false) : nil
   }
 }
-
-extension URLPattern {
-  /// Whether this pattern, which cannot match (it is invalid, or names a converter that is not
-  /// there), could be meant for a URL: by the scheme it names, the website of a web pattern
-  /// and its first segment where these are plain text, read leniently from its source.
-  func couldBeMeant(for url: URLStart) -> Bool {
-    var rest = Substring(source)
-    var scheme: String?
-    if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
-      scheme = asciiLowercased(String(rest[..<colon]))
-      rest = rest[colon...].dropFirst(3)
-    }
-    var segments = rest.split(separator: "/")[...]
-    func isText(_ segment: Substring) -> Bool {
-      !segment.contains { "<>:*%".contains($0) }
-    }
-    if let scheme {
-      guard scheme == url.scheme else { return false }
-      if scheme == "http" || scheme == "https", let website = segments.popFirst() {
-        guard !isText(website) || asciiLowercased(String(website)) == url.website else {
-          return false
-        }
-      }
-    }
-    guard let first = segments.first, isText(first) else { return true }
-    return url.link.map { asciiLowercased($0) == asciiLowercased(String(first)) } ?? false
-  }
-}

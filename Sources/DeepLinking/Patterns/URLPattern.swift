@@ -135,21 +135,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
       self = parts[0]
       return
     }
-    func trimmed(_ source: Substring) -> Substring {
-      var part = source
-      while part.first == "/" { part.removeFirst() }
-      while part.last == "/" { part.removeLast() }
-      return part
-    }
-    // Paths join with "/", query items with "&"; the fragment is the last level's (two are
-    // refused when compiled).
-    let split = parts.map { Self.splitExtras($0.source) }
-    let queries = split.compactMap(\.query)
-    let fragments = split.compactMap(\.fragment)
-    let source =
-      split.map { trimmed($0.path) }.filter { !$0.isEmpty }.joined(separator: "/")
-      + (queries.isEmpty ? "" : "?" + queries.joined(separator: "&"))
-      + fragments.map { "#" + $0 }.joined()
+    let source = PatternCompiler.joinedSource(parts.map(\.source))
     if let problem = parts.lazy.compactMap(\.problem).first {
       self.init(matchingNothing: source, problem: problem)
       return
@@ -160,29 +146,6 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
     } catch {
       self.init(matchingNothing: source, problem: error)
     }
-  }
-
-  /// A source cut into its path, its query items after `?` and its fragment after `#` (a `?`
-  /// that ends an optional parameter, `<name?>`, is the path's).
-  static func splitExtras(_ source: String) -> (
-    path: Substring, query: Substring?, fragment: Substring?
-  ) {
-    let text = Substring(source)
-    var fragment: Substring?
-    var rest = text
-    if let hash = text.firstIndex(of: "#") {
-      fragment = text[text.index(after: hash)...]
-      rest = text[..<hash]
-    }
-    var index = rest.startIndex
-    while index < rest.endIndex {
-      let next = rest.index(after: index)
-      if rest[index] == "?", next == rest.endIndex || rest[next] != ">" {
-        return (rest[..<index], rest[next...], fragment)
-      }
-      index = next
-    }
-    return (rest, nil, fragment)
   }
 
   private init(storage: Storage) {
@@ -207,6 +170,10 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
 
   /// The pattern as it was written.
   public var description: String { source }
+
+  /// Whether this pattern, which cannot match (it is invalid, or names a converter that is not
+  /// there), could be meant for a URL; see ``PatternCompiler/couldBeMeant(_:for:)``.
+  func couldBeMeant(for url: URLStart) -> Bool { PatternCompiler.couldBeMeant(source, for: url) }
 
   /// The first segment, lowercased, when it is a literal of a pattern without a scheme: the
   /// host of a link type's route, which a custom-scheme URL compares ignoring case.
