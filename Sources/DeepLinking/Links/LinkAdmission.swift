@@ -177,8 +177,8 @@ extension RouteTrie {
 
   /// The roots an admitted URL starts at: a host compares ignoring case, so the literal first
   /// segments are looked up lowercased, under their own root.
-  private func linkRoots(_ layout: URLLayout) -> NodeSet {
-    var roots = NodeSet()
+  private func linkRoots(_ layout: URLLayout) -> PlaceSet {
+    var roots = PlaceSet()
     if layout.hostFirst { roots.insert(foldedRoot) }
     roots.insert(anyRoot)
     return roots

@@ -16,7 +16,9 @@ struct LiteralTable: Sendable {
     var keyCount: Int32 = 0
   }
 
-  private var slots = [Slot](repeating: Slot(), count: 16)
+  /// Empty until the first insertion, so that a trie without literal children (one of a
+  /// single pattern) allocates none.
+  private var slots: [Slot] = []
   private var keys: [UInt8] = []
   private var count = 0
 
@@ -35,6 +37,7 @@ struct LiteralTable: Sendable {
   /// The child of `parent` under the `count` bytes that `byte` reads, or `nil`.
   @inline(__always)
   private func child(of parent: Int32, count: Int, _ byte: (Int) -> UInt8) -> Int32? {
+    guard !slots.isEmpty else { return nil }
     let hash = Self.hash(count: count, parent: parent, byte)
     let mask = slots.count - 1
     var index = Int(truncatingIfNeeded: hash) & mask
@@ -92,7 +95,7 @@ struct LiteralTable: Sendable {
 
   private mutating func grow() {
     let old = slots
-    slots = [Slot](repeating: Slot(), count: old.count * 2)
+    slots = [Slot](repeating: Slot(), count: max(16, old.count * 2))
     for slot in old where slot.hash != 0 { place(slot) }
   }
 }

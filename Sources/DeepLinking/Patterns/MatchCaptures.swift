@@ -13,6 +13,16 @@ struct MatchCaptures {
     if !inline.append(capture) { overflow.appendCreatingArray(capture) }
   }
 
+  /// How many captures there are.
+  var count: Int { inline.count + (overflow?.count ?? 0) }
+
+  /// Forgets the captures after the first `count`, and any custom values after
+  /// `customCount`.
+  mutating func truncate(to count: Int, customCount: Int) {
+    while self.count > count { pop(customCount: customCount) }
+    if conversion.customCount > customCount { conversion.truncateCustomValues(to: customCount) }
+  }
+
   /// Forgets the last capture and any custom values after `customCount`.
   mutating func pop(customCount: Int) {
     if overflow != nil {

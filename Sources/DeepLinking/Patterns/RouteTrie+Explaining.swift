@@ -6,81 +6,104 @@ struct RouteFailure {
 }
 
 extension RouteTrie {
-  /// Records where the routes below `set` part from a URL that ends at segment `index`: each
-  /// child's first route misses the segment its op requires.
-  func recordEnd(of set: NodeSet, at index: Int, _ search: inout Search) {
-    for node in set.members {
-      var children = [Int(nodes[node].string), Int(nodes[node].wildcard)]
-      children += nodes[node].typed.map { Int($0.child) }
-      literals.forEachChild(of: Int32(node)) { child, _ in children.append(Int(child)) }
-      var missing = children.filter { $0 >= 0 }.map { Int(nodes[$0].creator) }
-      missing += nodes[node].rests.compactMap { $0.routes.min() }
-      // Every route that misses this segment fails alike: the first stands for them all.
-      if let route = missing.filter({ !isOptional($0, at: index) }).min() {
-        search.failures?.append(
-          RouteFailure(route: route, failure: .missing(index: index, position: index)))
+  /// Records where the routes below `set` part from a URL that ends at segment `index`.
+  ///
+  /// Every route that misses the segment fails alike: the first of them stands for all.
+  func recordEnd(of set: PlaceSet, at index: Int, _ search: inout Search) {
+    var missing: [Int] = []
+    for place in set.members {
+      if let (route, _, _) = tailOp(at: place) {
+        missing.append(route)
+      } else if place.node >= 0 {
+        missing += childRoutes(of: Int(place.node), literals: true)
       }
+    }
+    let required = missing.filter { !patterns[$0].storage.isOptional(at: index) }
+    if let route = required.min() {
+      record(route, .missing(index: index, position: index), &search)
     }
   }
 
   /// Records where the routes below `set` part from segment `index`, in `range` of `bytes`.
   ///
-  /// The first route of each literal child but `taken` expects another literal, and the
-  /// routes that end at a node of `set` expect no more segments. With `folded`, the segment
-  /// is a host, compared ignoring case: each spelling of a literal is named by its own first
+  /// The routes that expect another literal differ only in that literal: the one whose
+  /// literal is nearest the segment stands for them all (see ``NearestRoute``). The routes
+  /// that end at a place of `set` expect no more segments. With `folded`, the segment is a
+  /// host, compared ignoring case: each spelling of a literal is named by its own first
   /// route, from the root of patterns without a scheme.
   func recordParting(
-    _ bytes: borrowing BorrowedBytes, from set: NodeSet, besides taken: NodeSet,
+    _ bytes: borrowing BorrowedBytes, from set: PlaceSet, besides taken: PlaceSet,
     at index: Int, _ range: Range<Int>, folded: Bool, _ search: inout Search
   ) {
     let value = decodedText(bytes, range, plusIsSpace: false)
     let segment = value.utf8.map(lowercasedASCII)
-    // The routes that expect another literal here differ only in that literal: the nearest
-    // to the segment stands for them all (see `NearestRoute`).
     var nearest: (Int, Int, route: Int)?
-    for node in set.members where !(folded && node == foldedRoot) {
+    func consider(_ route: Int) {
+      let closeness = NearestRoute.closeness(
+        of: value, to: patterns[route].storage.token(at: index).text)
+      let rank = (closeness.0, closeness.1, route: route)
+      if let best = nearest, best <= rank { return }
+      nearest = rank
+    }
+    for place in set.members where !(folded && place.node >= 0 && Int(place.node) == foldedRoot) {
+      if let (route, _, op) = tailOp(at: place) {
+        guard op.kind == .literal else { continue }
+        let parts =
+          folded
+          ? !patterns[route].storage.literalBytes(of: op).lazy.map(lowercasedASCII)
+            .elementsEqual(segment)
+          : !taken.members.contains { $0.node < 0 && Int($0.route) == route }
+        if parts { consider(route) }
+        continue
+      }
+      guard place.node >= 0 else {
+        // The end of a tail.
+        record(Int(place.route), .extra(index: index), &search)
+        continue
+      }
+      let node = Int(place.node)
       literals.forEachChild(of: Int32(node)) { child, key in
         let parts =
           folded
           ? !key.lazy.map(lowercasedASCII).elementsEqual(segment)
-          : !taken.members.contains(Int(child))
-        guard parts else { return }
-        let route = Int(nodes[Int(child)].creator)
-        let literal = patterns[route].storage.token(at: index).text
-        let closeness = NearestRoute.closeness(of: value, to: literal)
-        let rank = (closeness.0, closeness.1, route: route)
-        if let best = nearest, best <= rank { return }
-        nearest = rank
+          : !taken.members.contains { $0.node == child }
+        if parts { consider(Int(nodes[Int(child)].creator)) }
       }
       let ended = routes(at: node).filter { patterns[$0].storage.ops.count == index }
-      if let route = ended.min() {
-        search.failures?.append(RouteFailure(route: route, failure: .extra(index: index)))
-      }
+      if let route = ended.min() { record(route, .extra(index: index), &search) }
     }
     if let route = nearest?.route {
-      search.failures?.append(
-        RouteFailure(route: route, failure: .literal(index: index, position: index)))
+      record(route, .literal(index: index, position: index), &search)
     }
   }
 
   /// Records that an empty segment `index` parts from every parameter, `*` and rest below
   /// `set`, which take non-empty segments only.
-  func recordEmptySegment(in set: NodeSet, at index: Int, _ search: inout Search) {
-    for node in set.members {
-      var children = [Int(nodes[node].string), Int(nodes[node].wildcard)]
-      children += nodes[node].typed.map { Int($0.child) }
-      var refused = children.filter { $0 >= 0 }.map { Int(nodes[$0].creator) }
-      refused += nodes[node].rests.compactMap { $0.routes.min() }
-      for route in refused {
-        search.failures?.append(
-          RouteFailure(route: route, failure: .rejected(index: index, position: index)))
+  func recordEmptySegment(in set: PlaceSet, at index: Int, _ search: inout Search) {
+    for place in set.members {
+      var refused: [Int] = []
+      if let (route, _, op) = tailOp(at: place) {
+        if op.kind != .literal { refused = [route] }
+      } else if place.node >= 0 {
+        refused = childRoutes(of: Int(place.node), literals: false)
       }
+      for route in refused { record(route, .rejected(index: index, position: index), &search) }
     }
   }
 
-  /// Whether route `route` may end before its op at `position`: the op is optional.
-  private func isOptional(_ route: Int, at position: Int) -> Bool {
-    let ops = patterns[route].storage.ops
-    return position < ops.count && ops[position].isOptional
+  private func record(_ route: Int, _ failure: MatchFailure, _ search: inout Search) {
+    search.failures?.append(RouteFailure(route: route, failure: failure))
+  }
+
+  /// The first route below each child of `node` (its literal children with `literals`), and
+  /// below each of its rest edges.
+  private func childRoutes(of node: Int, literals withLiterals: Bool) -> [Int] {
+    var children = [Int(nodes[node].string), Int(nodes[node].wildcard)]
+    children += nodes[node].typed.map { Int($0.child) }
+    if withLiterals {
+      literals.forEachChild(of: Int32(node)) { child, _ in children.append(Int(child)) }
+    }
+    return children.filter { $0 >= 0 }.map { Int(nodes[$0].creator) }
+      + nodes[node].rests.compactMap { $0.routes.min() }
   }
 }

@@ -83,71 +83,41 @@ extension URLMatcher {
       || wildcardHosts.contains { WebHost.matches(bytes, range, entry: $0) }
   }
 
-  /// Matches the read URL against `pattern`; `admitted` skips the scheme and universal-link
-  /// check, for callers that made it themselves.
-  func run(
+  /// Matches the read URL against `pattern` alone, as a trie of that one route: the scheme
+  /// (or the universal-link host) admits it and a web pattern's host fits, then its ops are
+  /// one tail, walked by ``RouteTrie/walkTail(_:_:_:from:_:folded:foldsPathCase:_:_:_:_:)``.
+  ///
+  /// With `explaining`, the walk records where the URL parts from the pattern, which a failure
+  /// returns; otherwise a failure says only that the URL does not fit.
+  func search(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
-    _ pattern: URLPattern, admitted: Bool = false
+    _ pattern: URLPattern, explaining: Bool
   ) -> Result<URLMatch, MatchFailure> {
-    if !admitted, !admits(bytes, layout, pattern) { return .failure(.notAdmitted) }
+    guard admits(bytes, layout, pattern) else { return .failure(.notAdmitted) }
     let storage = pattern.storage
     let link = storage.hostStartsPath ? layout.withHostLeading() : layout
-    var captures = MatchCaptures()
-    let linkCount = link.linkCount
-    let escaped = link.linkHasEscapes
-
-    // A web pattern's host.
-    let literals = storage.bytes
+    var search = RouteTrie.Search(layout: link, failures: explaining ? [] : nil)
+    // A web pattern's host: a literal to compare, or a parameter that captures it.
     if let authority = storage.authorityOp, let host = link.host {
       if authority.kind == .literal {
         let equal = decodedEquals(
-          bytes, host, literals, authority.literal, ignoringCase: true,
-          mayHaveEscapes: escaped)
+          bytes, host, storage.bytes, authority.literal, ignoringCase: true,
+          mayHaveEscapes: link.linkHasEscapes)
         guard equal else { return .failure(.host) }
       } else {
-        captures.push(Capture(range: host, value: .builtIn(.string)))
+        search.captures.push(Capture(range: host, value: .builtIn(.string)))
       }
     }
-
-    var index = 0
-    let ops = storage.ops
-    for position in 0..<ops.count {
-      let op = ops[position]
-      guard index < linkCount else {
-        // The path ends: the optional parameters from here on are absent.
-        if op.isOptional { break }
-        return .failure(.missing(index: index, position: position))
-      }
-      let range = link.linkRange(index)
-      switch op.kind {
-      case .literal:
-        let equal = decodedEquals(
-          bytes, range, literals, op.literal,
-          ignoringCase: ignoresPathCase || (index == 0 && link.hostFirst),
-          mayHaveEscapes: escaped)
-        guard equal else { return .failure(.literal(index: index, position: position)) }
-      case .wildcard:
-        guard !range.isEmpty else { return .failure(.rejected(index: index, position: position)) }
-      case .parameter, .rest:
-        switch captures.capture(
-          converter: storage.converterName(of: op), builtIn: op.builtIn,
-          isRest: op.kind == .rest, at: index, bytes, link, self)
-        {
-        case .value: break
-        case .refused: return .failure(.rejected(index: index, position: position))
-        case .unknownConverter: return .failure(.unknownConverter(position: position))
-        }
-        if op.kind == .rest { index = linkCount - 1 }
-      }
-      index += 1
+    var matched: URLMatch?
+    let found = RouteTrie.walkTail(
+      bytes, pattern, 0, from: 0, 0, folded: link.hostFirst, foldsPathCase: ignoresPathCase,
+      &search, url, self
+    ) { match, _ in
+      matched = match
+      return true
     }
-    guard index == linkCount else { return .failure(.extra(index: index)) }
-    if storage.hasExtras, let failure = extrasFailure(bytes, link, storage) {
-      return .failure(failure)
-    }
-    return .success(
-      captures.match(
-        url: url, pattern: pattern, layout: link, decodesPlusAsSpace: decodesPlusAsSpace))
+    if found, let matched = matched.take() { return .success(matched) }
+    return .failure(search.failures?.first?.failure ?? .extra(index: link.linkCount))
   }
 
   /// Why the query items or the fragment of the read URL do not fit those of `storage`, whose
@@ -233,7 +203,7 @@ extension URLMatcher {
     }
   }
 
-  /// Why the read URL does not fit `pattern`, as ``run(_:_:_:_:admitted:)`` found: the words
+  /// Why the read URL does not fit `pattern`, as ``search(_:_:_:_:explaining:)`` found: the words
   /// of every failure a match can have, in one place.
   func explain(
     _ failure: MatchFailure, _ url: String, _ bytes: borrowing BorrowedBytes,
@@ -271,18 +241,9 @@ extension URLMatcher {
       let queryOp = storage.queryOps[position - storage.ops.count]
       let name = String(decoding: storage.key(of: queryOp), as: UTF8.self)
       let text = decodedText(bytes, value, plusIsSpace: decodesPlusAsSpace)
-      let op = queryOp.value
-      let problem =
-        repeated
-        ? "repeats the item with another value; expected every \(quoted(name)) item to be "
-          + queryExpectation(op, storage)
-        : op.kind == .literal
-          ? "is not \(quoted(String(decoding: storage.literalBytes(of: op), as: UTF8.self)))"
-          : text.isEmpty
-            ? "is empty; expected \(queryExpectation(op, storage))"
-            : "is not accepted; expected \(queryExpectation(op, storage))"
       return DeepLinkError(
-        .valueRejected, .queryItem(name), input: url, value: text, problem: problem)
+        .valueRejected, .queryItem(name), input: url, value: text,
+        problem: queryItemProblem(queryOp.value, name, text, repeated: repeated, storage))
     case .missingFragment:
       return DeepLinkError(
         .missingComponent, .fragment, input: url, value: nil,
@@ -301,6 +262,22 @@ extension URLMatcher {
           ? "is unexpected; expected no path"
           : "is unexpected; expected the path to end after segment \(index)")
     }
+  }
+
+  /// Why the value `text` of a query item `name` does not fit `op`; `repeated` when another
+  /// item of the name has the op's literal.
+  private func queryItemProblem(
+    _ op: URLPattern.Op, _ name: String, _ text: String, repeated: Bool,
+    _ storage: URLPattern.Storage
+  ) -> String {
+    if repeated {
+      return "repeats the item with another value; expected every \(quoted(name)) item to be "
+        + queryExpectation(op, storage)
+    }
+    if let literal = storage.literalText(of: op) { return "is not \(quoted(literal))" }
+    return text.isEmpty
+      ? "is empty; expected \(queryExpectation(op, storage))"
+      : "is not accepted; expected \(queryExpectation(op, storage))"
   }
 
   /// What a query item's or the fragment's op expects: `"cart"`, or `an int for "id"`.

@@ -149,9 +149,8 @@ public struct URLMatcher: Sendable {
     return withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in
-        guard case .success(let match) = run(url, bytes, layout, pattern) else {
-          return nil
-        }
+        guard case .success(let match) = search(url, bytes, layout, pattern, explaining: false)
+        else { return nil }
         return match
       })
   }
@@ -172,7 +171,9 @@ public struct URLMatcher: Sendable {
     let outcome: Result<URLMatch, DeepLinkError> = withURLLayout(
       url, failure: { .failure($0) },
       { bytes, layout in
-        run(url, bytes, layout, pattern).mapError { explain($0, url, bytes, layout, pattern) }
+        search(url, bytes, layout, pattern, explaining: true).mapError {
+          explain($0, url, bytes, layout, pattern)
+        }
       })
     return try outcome.get()
   }

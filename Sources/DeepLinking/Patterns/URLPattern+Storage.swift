@@ -156,6 +156,9 @@ extension URLPattern {
       }
     }
 
+    /// Whether the path's op at `position` is optional; `false` past the path.
+    func isOptional(at position: Int) -> Bool { position < ops.count && ops[position].isOptional }
+
     /// The op at `position` of the path's ops, then the query items' values, then the
     /// fragment's.
     func op(atPosition position: Int) -> Op {

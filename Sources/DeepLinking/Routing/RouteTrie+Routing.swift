@@ -35,7 +35,7 @@ extension RouteTrie {
     _ matcher: URLMatcher, _ accept: Accept
   ) -> Bool {
     let layout = search.layout
-    var roots = NodeSet()
+    var roots = PlaceSet()
     guard layout.isWeb else {
       // Without "//", a custom-scheme URL has no host: its first segment is a path segment.
       roots.insert(schemeRoots.first { equalsLowercased(bytes, layout.scheme, $0.scheme) }?.root)
@@ -56,7 +56,9 @@ extension RouteTrie {
     // A host parameter is the least specific host, and captures the host first.
     if let root = webParameterRoots[scheme] {
       search.captures.push(Capture(range: host, value: .builtIn(.string)))
-      if self.search(url, bytes, from: NodeSet(root), folded: false, &search, matcher, accept) {
+      if self.search(
+        url, bytes, from: PlaceSet(Place(node: root)), folded: false, &search, matcher, accept)
+      {
         return true
       }
       search.captures.pop(customCount: 0)
@@ -65,7 +67,8 @@ extension RouteTrie {
     guard let root = webCatchAllRoots[scheme] else { return false }
     var catchAll = Search(layout: layout.withHostLeading(), failures: search.failures)
     defer { search.failures = catchAll.failures }
-    return self.search(url, bytes, from: NodeSet(root), folded: false, &catchAll, matcher, accept)
+    return self.search(
+      url, bytes, from: PlaceSet(Place(node: root)), folded: false, &catchAll, matcher, accept)
   }
 
   /// Whether a web URL is a universal link, which patterns without a scheme match: `https`, on

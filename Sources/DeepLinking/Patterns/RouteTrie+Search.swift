@@ -1,0 +1,417 @@
+extension RouteTrie {
+  /// Offers a match, which the callee may keep without copying it, and its route's index;
+  /// `true` stops the search.
+  @usableFromInline typealias Accept = (consuming URLMatch, Int) -> Bool
+
+  /// Where a search stands: at a node, or partway along a route's tail.
+  struct Place: Equatable {
+    /// The node; -1 for a place along a tail.
+    var node: Int32
+    /// Along a tail, the route and the position of its next op.
+    var route: Int32 = -1
+    var position: Int32 = -1
+
+    init(node: Int) { self.node = Int32(node) }
+
+    init(route: Int, position: Int) {
+      node = -1
+      self.route = Int32(route)
+      self.position = Int32(position)
+    }
+  }
+
+  /// What one search over one URL reads, and the captures of its current path.
+  ///
+  /// The URL string and the matcher are passed along with it, each a parameter of its own and
+  /// so borrowed: kept here, or together in a tuple, they would be retained for every search.
+  /// The URL's bytes are passed to each step that reads them, as they cannot be kept.
+  struct Search {
+    let layout: URLLayout
+    var captures = MatchCaptures()
+    /// Where the routes that the search leaves stop, when it explains a URL; `nil` (nothing
+    /// recorded) when it routes one.
+    var failures: [RouteFailure]?
+  }
+
+  /// Runs a search of the read URL from `roots`, offering its matches to `accept`.
+  ///
+  /// Which roots a URL starts from is the rule of the trie's owner: a router's
+  /// (`RouteTrie+Routing.swift`), a link type's (`LinkAdmission.swift`).
+  func search(
+    _ url: String, _ bytes: borrowing BorrowedBytes, from roots: PlaceSet, folded: Bool,
+    _ search: inout Search, _ matcher: URLMatcher, _ accept: Accept
+  ) -> Bool {
+    !roots.isEmpty && walk(bytes, roots, 0, folded: folded, &search, url, matcher, accept)
+  }
+
+  /// Matches link segments from `index` on against the subtrees at `set`, and returns whether
+  /// a route was accepted.
+  ///
+  /// `folded` says that segment `index` is a host, compared ignoring case.
+  func walk(
+    _ bytes: borrowing BorrowedBytes,
+    _ set: PlaceSet, _ index: Int, folded: Bool, _ search: inout Search, _ url: String,
+    _ matcher: URLMatcher, _ accept: Accept
+  ) -> Bool {
+    // One place along a tail (or at a node whose only child is its tail): one route's ops.
+    if set.count == 1, set[0].node < 0 || nodes[Int(set[0].node)].route < 0,
+      let (route, position) = tail(at: set[0])
+    {
+      return Self.walkTail(
+        bytes, patterns[route], route, from: position, index, folded: folded,
+        foldsPathCase: foldsPathCase, &search, url, matcher, accept)
+    }
+    guard index < search.layout.linkCount else {
+      for member in 0..<set.count where offerRoutes(at: set[member], &search, url, matcher, accept)
+      {
+        return true
+      }
+      if search.failures != nil { recordEnd(of: set, at: index, &search) }
+      return false
+    }
+    let range = search.layout.linkRange(index)
+    let literals = literalChildren(bytes, set, range, folded: folded, search)
+    if search.failures != nil {
+      recordParting(bytes, from: set, besides: literals, at: index, range, folded: folded, &search)
+    }
+    if !literals.isEmpty,
+      walk(bytes, literals, index + 1, folded: false, &search, url, matcher, accept)
+    {
+      return true
+    }
+    guard !range.isEmpty else {
+      if search.failures != nil { recordEmptySegment(in: set, at: index, &search) }
+      return false
+    }
+    if walkTyped(bytes, set, index, &search, url, matcher, accept) { return true }
+
+    // String parameters, then `*`, then rests.
+    var strings = PlaceSet()
+    var wildcards = PlaceSet()
+    for member in 0..<set.count {
+      strings.insert(child(of: set[member], string: true))
+      wildcards.insert(child(of: set[member], string: false))
+    }
+    if !strings.isEmpty,
+      through(
+        bytes, "string", .string, index, isRest: false, &search, matcher,
+        routes: firstRoute(strings),
+        { walk(bytes, strings, index + 1, folded: false, &$0, url, matcher, accept) })
+    {
+      return true
+    }
+    if !wildcards.isEmpty,
+      walk(bytes, wildcards, index + 1, folded: false, &search, url, matcher, accept)
+    {
+      return true
+    }
+    return walkRests(bytes, set, index, &search, url, matcher, accept)
+  }
+
+  /// The literal children of `set` for the segment in `range`; when `folded`, the segment is
+  /// a host, compared ignoring case.
+  private func literalChildren(
+    _ bytes: borrowing BorrowedBytes,
+    _ set: PlaceSet, _ range: Range<Int>, folded: Bool, _ search: Search
+  ) -> PlaceSet {
+    var children = PlaceSet()
+    let lowercased = folded || foldsPathCase
+    for member in 0..<set.count {
+      let place = set[member]
+      // For a host, the folded root holds these children, lowercased.
+      if folded, place.node >= 0, Int(place.node) == anyRoot { continue }
+      if let (route, position, op) = tailOp(at: place) {
+        guard op.kind == .literal else { continue }
+        let equal = decodedEquals(
+          bytes, range, patterns[route].storage.bytes, op.literal, ignoringCase: lowercased,
+          mayHaveEscapes: search.layout.linkHasEscapes)
+        if equal { children.insert(Place(route: route, position: position + 1)) }
+        continue
+      }
+      let parent = Int(place.node)
+      guard parent >= 0, nodes[parent].hasLiterals else { continue }
+      withDecodedBytes(
+        bytes, range, plusIsSpace: false, mayHaveEscapes: search.layout.linkHasEscapes
+      ) { decoded in
+        let child = literals.child(of: Int32(parent), key: decoded, lowercased: lowercased)
+        if let child { children.insert(Place(node: Int(child))) }
+      }
+    }
+    return children
+  }
+
+  /// A typed edge out of a place: a node's, or a tail's next op.
+  private struct TypedStep {
+    var converter: String
+    var builtIn: BuiltInConverter?
+    var child: Place
+
+    var rank: (Int, String) { (BuiltInConverter.specificity(builtIn), converter) }
+  }
+
+  /// The typed edges out of the places of `set`, in the order they are tried.
+  private func typedSteps(_ set: PlaceSet) -> [TypedStep] {
+    var steps: [TypedStep] = []
+    for place in set.members {
+      if let (route, position, op) = tailOp(at: place) {
+        guard op.kind == .parameter, op.builtIn != .string else { continue }
+        let converter = patterns[route].storage.converterName(of: op)
+        steps.append(
+          TypedStep(
+            converter: converter, builtIn: op.builtIn,
+            child: Place(route: route, position: position + 1)))
+      } else if place.node >= 0 {
+        steps += nodes[Int(place.node)].typed.map {
+          TypedStep(converter: $0.converter, builtIn: $0.builtIn, child: Place(node: Int($0.child)))
+        }
+      }
+    }
+    return set.count > 1 ? steps.sorted { $0.rank < $1.rank } : steps
+  }
+
+  /// Matches segment `index` against the typed-parameter edges of `set`, in order (the same
+  /// converter across the set is one step), and the segments after it against their
+  /// children.
+  private func walkTyped(
+    _ bytes: borrowing BorrowedBytes,
+    _ set: PlaceSet, _ index: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
+    _ accept: Accept
+  ) -> Bool {
+    if set.count == 1 {
+      // One place: its edges are in order already, and no step list is made.
+      let place = set[0]
+      if let (route, position, op) = tailOp(at: place) {
+        guard op.kind == .parameter, op.builtIn != .string else { return false }
+        let child = PlaceSet(Place(route: route, position: position + 1))
+        return through(
+          bytes, patterns[route].storage.converterName(of: op), op.builtIn, index,
+          isRest: false, &search, matcher, routes: route
+        ) {
+          walk(bytes, child, index + 1, folded: false, &$0, url, matcher, accept)
+        }
+      }
+      let node = Int(place.node)
+      guard node >= 0 else { return false }
+      for edge in 0..<nodes[node].typed.count {
+        let child = Int(nodes[node].typed[edge].child)
+        let found = through(
+          bytes, nodes[node].typed[edge].converter, nodes[node].typed[edge].builtIn, index,
+          isRest: false, &search, matcher, routes: Int(nodes[child].creator)
+        ) {
+          walk(
+            bytes, PlaceSet(Place(node: child)), index + 1, folded: false, &$0, url, matcher, accept
+          )
+        }
+        if found { return true }
+      }
+      return false
+    }
+    let steps = typedSteps(set)
+    var start = 0
+    while start < steps.count {
+      var children = PlaceSet()
+      var end = start
+      while end < steps.count, steps[end].converter == steps[start].converter {
+        children.insert(steps[end].child)
+        end += 1
+      }
+      let found = through(
+        bytes, steps[start].converter, steps[start].builtIn, index, isRest: false, &search,
+        matcher, routes: firstRoute(children)
+      ) {
+        walk(bytes, children, index + 1, folded: false, &$0, url, matcher, accept)
+      }
+      if found { return true }
+      start = end
+    }
+    return false
+  }
+
+  /// The string-parameter child of `place` (`string`), or its `*` child.
+  private func child(of place: Place, string: Bool) -> Place? {
+    if let (route, position, op) = tailOp(at: place) {
+      let fits =
+        string ? op.kind == .parameter && op.builtIn == .string : op.kind == .wildcard
+      return fits ? Place(route: route, position: position + 1) : nil
+    }
+    guard place.node >= 0 else { return nil }
+    let child = string ? nodes[Int(place.node)].string : nodes[Int(place.node)].wildcard
+    return child >= 0 ? Place(node: Int(child)) : nil
+  }
+
+  /// Matches the segments from `index` on against the `<path:…>` edges of `set`, by converter
+  /// name across the set.
+  private func walkRests(
+    _ bytes: borrowing BorrowedBytes,
+    _ set: PlaceSet, _ index: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
+    _ accept: Accept
+  ) -> Bool {
+    var rests: [Edge] = []
+    for member in 0..<set.count {
+      let place = set[member]
+      if let (route, _, op) = tailOp(at: place) {
+        guard op.kind == .rest else { continue }
+        let converter = patterns[route].storage.converterName(of: op)
+        rests.append(Edge(converter: converter, builtIn: op.builtIn, routes: [route]))
+      } else if place.node >= 0 {
+        rests += nodes[Int(place.node)].rests
+      }
+    }
+    guard !rests.isEmpty else { return false }
+    for edge in rests.sorted(by: { $0.converter < $1.converter })
+    where through(
+      bytes, edge.converter, edge.builtIn, index, isRest: true, &search, matcher,
+      routes: edge.routes.min() ?? 0, { offer(edge.routes, &$0, url, matcher, accept) })
+    {
+      return true
+    }
+    return false
+  }
+
+  /// Converts and captures link segment `index` (for a rest, the segments from `index` on)
+  /// with `converter`, goes on with `next`, and undoes the capture if nothing is accepted; an
+  /// explaining search records that the converter refused the segment for the first of
+  /// `routes`.
+  private func through(
+    _ bytes: borrowing BorrowedBytes, _ converter: String, _ builtIn: BuiltInConverter?,
+    _ index: Int, isRest: Bool, _ search: inout Search, _ matcher: URLMatcher,
+    routes: @autoclosure () -> Int, _ next: (inout Search) -> Bool
+  ) -> Bool {
+    let customCount = search.captures.customCount
+    switch search.captures.capture(
+      converter: converter, builtIn: builtIn, isRest: isRest, at: index, bytes, search.layout,
+      matcher)
+    {
+    case .value: break
+    case .refused:
+      search.failures?.append(
+        RouteFailure(route: routes(), failure: .rejected(index: index, position: index)))
+      return false
+    case .unknownConverter:
+      search.failures?.append(
+        RouteFailure(route: routes(), failure: .unknownConverter(position: index)))
+      return false
+    }
+    if next(&search) { return true }
+    search.captures.pop(customCount: customCount)
+    return false
+  }
+
+  /// Offers a match for each route that ends at `place`, in order, until one is accepted.
+  private func offerRoutes(
+    at place: Place, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
+    _ accept: Accept
+  ) -> Bool {
+    guard place.node >= 0 else {
+      let ops = patterns[Int(place.route)].storage.ops
+      // The ops left, if any, are optional: a tail of one pattern may end with them.
+      let ends = ops[Int(place.position)...].allSatisfy(\.isOptional)
+      return ends && offer(Int(place.route), &search, url, matcher, accept)
+    }
+    let first = nodes[Int(place.node)].route
+    guard first >= 0 else { return false }
+    if offer(Int(first), &search, url, matcher, accept) { return true }
+    guard let more = sameShape[place.node] else { return false }
+    return offer(more, &search, url, matcher, accept)
+  }
+
+  /// Offers a match for each of `routes`, in order, until one is accepted.
+  private func offer(
+    _ routes: [Int], _ search: inout Search, _ url: String, _ matcher: URLMatcher,
+    _ accept: Accept
+  ) -> Bool {
+    routes.contains { offer($0, &search, url, matcher, accept) }
+  }
+
+  /// Offers a match for route `route`, if its query items and fragment fit too; whether it
+  /// was accepted.
+  private func offer(
+    _ route: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
+    _ accept: Accept
+  ) -> Bool {
+    Self.offer(patterns[route], route, &search, url, matcher, accept)
+  }
+
+  /// The route of the tail at `place` and the position of its next op (the end of the
+  /// tail included); `nil` at a node without a tail.
+  func tail(at place: Place) -> (route: Int, position: Int)? {
+    guard place.node >= 0 else { return (Int(place.route), Int(place.position)) }
+    let tail = nodes[Int(place.node)].tail
+    return tail >= 0 ? (Int(nodes[Int(place.node)].creator), Int(tail)) : nil
+  }
+
+  /// The route, position and op of the next tail op at `place` (its own, or its node's
+  /// tail's); `nil` at a node without a tail and at the end of a tail.
+  func tailOp(at place: Place) -> (route: Int, position: Int, op: URLPattern.Op)? {
+    let route: Int
+    let position: Int
+    if place.node >= 0 {
+      let tail = nodes[Int(place.node)].tail
+      guard tail >= 0 else { return nil }
+      (route, position) = (Int(nodes[Int(place.node)].creator), Int(tail))
+    } else {
+      (route, position) = (Int(place.route), Int(place.position))
+    }
+    let ops = patterns[route].storage.ops
+    return position < ops.count ? (route, position, ops[position]) : nil
+  }
+
+  /// The first route at or below any place of `set`.
+  func firstRoute(_ set: PlaceSet) -> Int {
+    set.members.map { $0.node >= 0 ? Int(nodes[Int($0.node)].creator) : Int($0.route) }.min() ?? 0
+  }
+}
+
+/// The places that the same segments reach with the same specificity, in order.
+///
+/// A search starts from at most three roots (a custom scheme's, the folded root and the root
+/// of patterns without a scheme; a web host's and the latter), and from each root the same
+/// segments reach at most one place of each kind: so a set never holds more than three
+/// places, and four fit inline, so that a step of the search allocates nothing.
+struct PlaceSet {
+  private var places: (RouteTrie.Place, RouteTrie.Place, RouteTrie.Place, RouteTrie.Place)
+  private(set) var count = 0
+
+  init() {
+    let none = RouteTrie.Place(node: -1)
+    places = (none, none, none, none)
+  }
+
+  init(_ place: RouteTrie.Place) {
+    self.init()
+    insert(place)
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Adds the node `node`, unless it is `nil` or negative (no such node).
+  mutating func insert(_ node: Int?) {
+    guard let node, node >= 0 else { return }
+    insert(RouteTrie.Place(node: node))
+  }
+
+  /// Adds `place`, unless it is `nil`.
+  mutating func insert(_ place: RouteTrie.Place?) {
+    guard let place else { return }
+    switch count {
+    case 0: places.0 = place
+    case 1: places.1 = place
+    case 2: places.2 = place
+    case 3: places.3 = place
+    default: preconditionFailure("a place set holds at most one place per root")
+    }
+    count += 1
+  }
+
+  subscript(index: Int) -> RouteTrie.Place {
+    switch index {
+    case 0: places.0
+    case 1: places.1
+    case 2: places.2
+    default: places.3
+    }
+  }
+
+  /// The places, in order.
+  var members: [RouteTrie.Place] { (0..<count).map { self[$0] } }
+}
