@@ -44,41 +44,40 @@ extension RouteTrie {
   ) -> Bool {
     let storage = pattern.storage
     let ops = storage.ops
-    let layout = search.layout
     let captured = search.captures.count
     let customCount = search.captures.customCount
     var failure: MatchFailure?
     var index = index
     for position in position..<ops.count where failure == nil {
       let op = ops[position]
-      guard index < layout.linkCount else {
+      guard index < search.layout.linkCount else {
         // The path ends: the optional ops from here on are absent.
         if !op.isOptional { failure = .missing(index: index, position: position) }
         break
       }
-      let range = layout.linkRange(index)
+      let range = search.layout.linkRange(index)
       switch op.kind {
       case .literal:
         let equal = decodedEquals(
           bytes, range, storage.bytes, op.literal,
           ignoringCase: foldsPathCase || (folded && index == 0),
-          mayHaveEscapes: layout.linkHasEscapes)
+          mayHaveEscapes: search.layout.linkHasEscapes)
         if !equal { failure = .literal(index: index, position: position) }
       case .wildcard:
         if range.isEmpty { failure = .rejected(index: index, position: position) }
       case .parameter, .rest:
         switch search.captures.capture(
           converter: storage.converterName(of: op), builtIn: op.builtIn,
-          isRest: op.kind == .rest, at: index, bytes, layout, matcher)
+          isRest: op.kind == .rest, at: index, bytes, search.layout, matcher)
         {
-        case .value: if op.kind == .rest { index = layout.linkCount - 1 }
+        case .value: if op.kind == .rest { index = search.layout.linkCount - 1 }
         case .refused: failure = .rejected(index: index, position: position)
         case .unknownConverter: failure = .unknownConverter(position: position)
         }
       }
       index += 1
     }
-    if failure == nil, index < layout.linkCount { failure = .extra(index: index) }
+    if failure == nil, index < search.layout.linkCount { failure = .extra(index: index) }
     if failure == nil, offer(pattern, route, &search, url, matcher, accept) { return true }
     if let failure { search.failures?.append(RouteFailure(route: route, failure: failure)) }
     search.captures.truncate(to: captured, customCount: customCount)
