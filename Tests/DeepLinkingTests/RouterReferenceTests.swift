@@ -1,11 +1,14 @@
 import DeepLinking
+import Foundation
 import Testing
 
 /// The router against a brute-force reference.
 ///
-/// The reference matches every pattern on its own with `URLPattern.match` and chooses the
-/// winner by the documented priority. Seeded random route tables and URLs; any disagreement
-/// is a bug in the trie.
+/// The reference matches every pattern on its own with a model written here from the
+/// documented rules (``Model``, which shares no code with the library) and chooses the winner
+/// by the documented priority. Seeded random route tables and URLs; any disagreement is a bug
+/// in the trie. `URLPattern.match`, one pattern as a trie of one route, must agree with the
+/// model too.
 @Suite struct RouterReferenceTests {
   // Literals of 1, 12 and 13 bytes and a long one: a literal edge keeps keys of up to 12
   // bytes in its slot and longer ones apart.
@@ -133,8 +136,11 @@ import Testing
         // The reference: every pattern on its own, the most specific winning; on an exact
         // tie, the pattern that names the scheme, then the one registered first.
         var best: (pattern: URLPattern, ranks: [(Int, String)], order: Int)?
-        for (order, pattern) in patterns.enumerated()
-        where !declining.contains(pattern.source) && pattern.match(url, using: matcher) != nil {
+        for (order, pattern) in patterns.enumerated() {
+          let modelled = Model.match(pattern.source, url, ignoresPathCase: ignoresPathCase)
+          let matched = pattern.match(url, using: matcher).map(Self.describe)
+          #expect(matched == modelled, "\(pattern) on \(url): match \(matched ?? "nothing")")
+          guard !declining.contains(pattern.source), modelled != nil else { continue }
           let ranks = (segmentsOf[pattern.source] ?? []).map(Self.rank)
           let namesScheme = pattern.source.contains("://")
           if let current = best {
@@ -148,7 +154,9 @@ import Testing
           best = (pattern, ranks, order)
         }
         let routedTo = router.route(url)
-        let expected = best.flatMap { $0.pattern.match(url, using: matcher) }.map(Self.describe)
+        let expected = best.flatMap {
+          Model.match($0.pattern.source, url, ignoresPathCase: ignoresPathCase)
+        }
         #expect(
           routedTo == expected,
           "\(url) with routes \(sources): router chose \(routedTo ?? "nothing"), reference \(expected ?? "nothing")"
@@ -274,5 +282,78 @@ import Testing
       previous = current
     }
     return previous[b.count]
+  }
+}
+
+/// One pattern of the reference tests' tokens against one URL, as the documentation says.
+///
+/// Percent-decoded segments; a literal compares exactly, but for a custom-scheme
+/// host and with `ignoresPathCase`, ignoring ASCII case; `int`, `uuid`, `float` and the test's
+/// `even` take what they parse; a string parameter any segment but an empty one, `.` and
+/// `..`; `*` any non-empty segment; `<path:…>` the rest (one segment or more). A pattern
+/// without a scheme matches any custom scheme, and `https` on `example.com`.
+enum Model {
+  /// The match as ``RouterReferenceTests/describe(_:)`` writes one, or `nil`.
+  static func match(_ source: String, _ url: String, ignoresPathCase: Bool) -> String? {
+    guard let separator = url.range(of: "://") else { return nil }
+    let scheme = url[..<separator.lowerBound].lowercased()
+    var segments = url[separator.upperBound...].split(
+      separator: "/", omittingEmptySubsequences: false
+    )
+    .map { $0.removingPercentEncoding ?? "" }
+    let isWeb = scheme == "http" || scheme == "https"
+    var tokens = source.split(separator: "/").map(String.init)
+    if source.hasPrefix("https://") {
+      tokens.removeFirst(2)
+      guard scheme == "https", segments.first?.lowercased() == "example.com" else { return nil }
+      segments.removeFirst()
+    } else if source.hasPrefix("myapp://") {
+      tokens.removeFirst()
+      guard scheme == "myapp" else { return nil }
+    } else if isWeb {
+      guard scheme == "https", segments.first?.lowercased() == "example.com" else { return nil }
+      segments.removeFirst()
+    }
+    var values: [String] = []
+    for (position, token) in tokens.enumerated() {
+      guard position < segments.count else { return nil }
+      let segment = segments[position]
+      let name =
+        token.drop { "<:".contains($0) }.split(separator: ":").last.map {
+          String($0.prefix { $0 != ">" })
+        } ?? ""
+      if token.hasPrefix("<path:") {
+        let rest = segments[position...]
+        guard rest.allSatisfy({ !$0.isEmpty }) else { return nil }
+        values.append("\(name)=\(rest.joined(separator: "/"))")
+        segments.removeLast(segments.count - position - 1)
+        continue
+      }
+      switch token {
+      case "*": guard !segment.isEmpty else { return nil }
+      case _ where token.hasPrefix("<int:"):
+        guard let value = Int(segment) else { return nil }
+        values.append("\(name)=\(value)")
+      case _ where token.hasPrefix("<uuid:"):
+        guard let value = UUID(uuidString: segment) else { return nil }
+        values.append("\(name)=\(value)")
+      case _ where token.hasPrefix("<float:"):
+        guard let value = Double(segment) else { return nil }
+        values.append("\(name)=\(value)")
+      case _ where token.hasPrefix("<even:"):
+        guard let value = Int(segment), value.isMultiple(of: 2) else { return nil }
+        values.append("\(name)=\(value)")
+      case _ where token.hasPrefix("<") || token.hasPrefix(":"):
+        guard !segment.isEmpty, segment != ".", segment != ".." else { return nil }
+        values.append("\(name)=\(segment)")
+      default:
+        let foldsCase = ignoresPathCase || (position == 0 && !isWeb)
+        guard foldsCase ? token.lowercased() == segment.lowercased() : token == segment else {
+          return nil
+        }
+      }
+    }
+    guard tokens.count == segments.count else { return nil }
+    return ([source] + values.sorted()).joined(separator: " ")
   }
 }
