@@ -41,7 +41,7 @@ struct RouterFigures {
   /// Routing with ``RouterFloor``, the least work the workload can take.
   var floorNs: Double
   /// The failure path: `requireRoute` on the workload's first misses, its error worded as an
-  /// app logs it; timed at 10 and 1,000 routes only (it re-runs every route today).
+  /// app logs it; timed at 10 and 1,000 routes.
   var requireMissNs: Double?
   /// Foundation's parse of the same misses.
   var missFoundationNs: Double?
