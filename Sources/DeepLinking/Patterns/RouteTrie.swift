@@ -10,7 +10,8 @@
 /// `<path:…>` edges, and backtracks; its cost depends on the URL's segments, not on how many
 /// routes there are. A route's ops that no other route shares stay the pattern's, as a tail
 /// on the node it reached last, until another route passes that way: a trie of one route is
-/// all tail. Which roots a URL starts from is the rule of the trie's owner: a router's
+/// all tail. (A route with optional parameters is made into nodes to its end, as it ends at
+/// the node before each of them too.) Which roots a URL starts from is the rule of the trie's owner: a router's
 /// (`RouteTrie+Routing.swift`), a link type's (`LinkAdmission.swift`).
 @usableFromInline
 struct RouteTrie: Sendable {
@@ -56,10 +57,8 @@ struct RouteTrie: Sendable {
     var rank: (Int, String) { (BuiltInConverter.specificity(builtIn), converter) }
   }
 
+  /// The routes' patterns, by route index.
   private(set) var patterns: [URLPattern] = []
-  /// Whether each route requires query items or a fragment, checked when it is offered; kept
-  /// beside the patterns, so that offering the others reads no pattern.
-  private(set) var hasExtras: [Bool] = []
   /// Pairs of routes (by index) that no URL can tell apart.
   private(set) var conflicts: [(Int, Int)] = []
   /// Pairs of routes without a scheme that only a universal link tells apart: their first
@@ -114,7 +113,6 @@ struct RouteTrie: Sendable {
   mutating func insert(_ pattern: URLPattern) {
     let route = patterns.count
     patterns.append(pattern)
-    hasExtras.append(pattern.storage.hasExtras)
     let storage = pattern.storage
     let root: Int
     if let scheme = pattern.scheme, pattern.isWeb {
