@@ -4,7 +4,7 @@ extension RouteTrie {
   @usableFromInline typealias Accept = (consuming URLMatch, Int) -> Bool
 
   /// Where a search stands: at a node, or partway along a route's tail.
-  struct Place: Equatable {
+  struct Place {
     /// The node; -1 for a place along a tail.
     var node: Int32
     /// Along a tail, the route and the position of its next op.
@@ -343,15 +343,7 @@ extension RouteTrie {
   /// The route, position and op of the next tail op at `place` (its own, or its node's
   /// tail's); `nil` at a node without a tail and at the end of a tail.
   func tailOp(at place: Place) -> (route: Int, position: Int, op: URLPattern.Op)? {
-    let route: Int
-    let position: Int
-    if place.node >= 0 {
-      let tail = nodes[Int(place.node)].tail
-      guard tail >= 0 else { return nil }
-      (route, position) = (Int(nodes[Int(place.node)].creator), Int(tail))
-    } else {
-      (route, position) = (Int(place.route), Int(place.position))
-    }
+    guard let (route, position) = tail(at: place) else { return nil }
     let ops = patterns[route].storage.ops
     return position < ops.count ? (route, position, ops[position]) : nil
   }
