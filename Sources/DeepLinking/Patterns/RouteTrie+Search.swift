@@ -146,85 +146,61 @@ extension RouteTrie {
     var builtIn: BuiltInConverter?
     var child: Place
 
+    /// Where the step is tried: the built-ins in their order of specificity, then custom
+    /// converters by name; steps of the same converter have the same rank.
     var rank: (Int, String) { (BuiltInConverter.specificity(builtIn), converter) }
   }
 
-  /// The typed edges out of the places of `set`, in the order they are tried.
-  private func typedSteps(_ set: PlaceSet) -> [TypedStep] {
-    var steps: [TypedStep] = []
-    for place in set.members {
+  /// Calls `body` with each typed edge out of the places of `set`.
+  private func forEachTypedStep(_ set: PlaceSet, _ body: (TypedStep) -> Void) {
+    for member in 0..<set.count {
+      let place = set[member]
       if let (route, position, op) = tailOp(at: place) {
         guard op.kind == .parameter, op.builtIn != .string else { continue }
-        let converter = patterns[route].storage.converterName(of: op)
-        steps.append(
+        body(
           TypedStep(
-            converter: converter, builtIn: op.builtIn,
+            converter: patterns[route].storage.converterName(of: op), builtIn: op.builtIn,
             child: Place(route: route, position: position + 1)))
       } else if place.node >= 0 {
-        steps += nodes[Int(place.node)].typed.map {
-          TypedStep(converter: $0.converter, builtIn: $0.builtIn, child: Place(node: Int($0.child)))
+        for edge in nodes[Int(place.node)].typed {
+          body(
+            TypedStep(
+              converter: edge.converter, builtIn: edge.builtIn, child: Place(node: Int(edge.child))
+            ))
         }
       }
     }
-    return set.count > 1 ? steps.sorted { $0.rank < $1.rank } : steps
   }
 
-  /// Matches segment `index` against the typed-parameter edges of `set`, in order (the same
-  /// converter across the set is one step), and the segments after it against their
-  /// children.
+  /// Matches segment `index` against the typed-parameter edges of `set` in the order of
+  /// their rank (the same converter across the set is one step), and the segments after it
+  /// against their children.
   private func walkTyped(
     _ bytes: borrowing BorrowedBytes,
     _ set: PlaceSet, _ index: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
     _ accept: Accept
   ) -> Bool {
-    if set.count == 1 {
-      // One place: its edges are in order already, and no step list is made.
-      let place = set[0]
-      if let (route, position, op) = tailOp(at: place) {
-        guard op.kind == .parameter, op.builtIn != .string else { return false }
-        let child = PlaceSet(Place(route: route, position: position + 1))
-        return through(
-          bytes, patterns[route].storage.converterName(of: op), op.builtIn, index,
-          isRest: false, &search, matcher, routes: route
-        ) {
-          walk(bytes, child, index + 1, folded: false, &$0, url, matcher, accept)
+    var tried: (Int, String)?
+    while true {
+      // The step of the lowest rank after those tried, and every place's step of its rank.
+      var next: TypedStep?
+      forEachTypedStep(set) { step in
+        if tried.map({ $0 < step.rank }) ?? true, next.map({ step.rank < $0.rank }) ?? true {
+          next = step
         }
       }
-      let node = Int(place.node)
-      guard node >= 0 else { return false }
-      for edge in 0..<nodes[node].typed.count {
-        let child = Int(nodes[node].typed[edge].child)
-        let found = through(
-          bytes, nodes[node].typed[edge].converter, nodes[node].typed[edge].builtIn, index,
-          isRest: false, &search, matcher, routes: Int(nodes[child].creator)
-        ) {
-          walk(
-            bytes, PlaceSet(Place(node: child)), index + 1, folded: false, &$0, url, matcher, accept
-          )
-        }
-        if found { return true }
-      }
-      return false
-    }
-    let steps = typedSteps(set)
-    var start = 0
-    while start < steps.count {
+      guard let next else { return false }
       var children = PlaceSet()
-      var end = start
-      while end < steps.count, steps[end].converter == steps[start].converter {
-        children.insert(steps[end].child)
-        end += 1
-      }
+      forEachTypedStep(set) { if $0.converter == next.converter { children.insert($0.child) } }
       let found = through(
-        bytes, steps[start].converter, steps[start].builtIn, index, isRest: false, &search,
-        matcher, routes: firstRoute(children)
+        bytes, next.converter, next.builtIn, index, isRest: false, &search, matcher,
+        routes: firstRoute(children)
       ) {
         walk(bytes, children, index + 1, folded: false, &$0, url, matcher, accept)
       }
       if found { return true }
-      start = end
+      tried = next.rank
     }
-    return false
   }
 
   /// The string-parameter child of `place` (`string`), or its `*` child.
