@@ -12,8 +12,9 @@ struct NearestRoute {
   mutating func consider(
     _ route: Int, _ pattern: URLPattern, failure: MatchFailure, reason: DeepLinkError
   ) {
-    let closeness = Self.closeness(
-      of: reason.value ?? "", to: failure.expectedLiteral(in: pattern.storage) ?? "")
+    let closeness =
+      Self.closeness(of: reason.value ?? "", to: failure.expectedLiteral(in: pattern.storage) ?? "")
+      ?? (.max, .max)
     // Smaller ranks first: the furthest failure, the nearest value, the first route.
     let rank = (-reason.component.linkPosition, closeness.0, closeness.1, route)
     if let best, best.rank <= rank { return }
@@ -22,18 +23,33 @@ struct NearestRoute {
 
   /// How close a URL's value is to the literal a route expected, nearest first: the edit
   /// distance ignoring case, then the edit distance.
-  static func closeness(of value: String, to literal: String) -> (Int, Int) {
+  ///
+  /// With `bound`, the closeness of the nearest literal so far, returns `nil` as soon as the
+  /// literal is known to be farther, so that most of the literals a segment parts from cost
+  /// a few rows of the distance table.
+  static func closeness(
+    of value: String, to literal: String, within bound: (Int, Int)? = nil
+  ) -> (Int, Int)? {
     // Most values and literals are ASCII: their bytes are their characters.
     if value.utf8.allSatisfy({ $0 < 0x80 }), literal.utf8.allSatisfy({ $0 < 0x80 }) {
       let (a, b) = (Array(value.utf8), Array(literal.utf8))
-      return (
-        editDistance(a.map(lowercasedASCII), b.map(lowercasedASCII)), editDistance(a, b)
-      )
+      return closeness(a.map(lowercasedASCII), b.map(lowercasedASCII), a, b, within: bound)
     }
-    return (
-      editDistance(Array(value.lowercased()), Array(literal.lowercased())),
-      editDistance(Array(value), Array(literal))
-    )
+    return closeness(
+      Array(value.lowercased()), Array(literal.lowercased()), Array(value), Array(literal),
+      within: bound)
+  }
+
+  private static func closeness<Element: Equatable>(
+    _ foldedValue: [Element], _ foldedLiteral: [Element], _ value: [Element],
+    _ literal: [Element], within bound: (Int, Int)?
+  ) -> (Int, Int)? {
+    let limit = bound?.0 ?? .max
+    guard let folded = editDistance(foldedValue, foldedLiteral, atMost: limit) else { return nil }
+    // The distance as written is never less than ignoring case.
+    let exactLimit = folded < limit ? Int.max : bound?.1 ?? .max
+    guard let exact = editDistance(value, literal, atMost: exactLimit) else { return nil }
+    return (folded, exact)
   }
 
   /// `no route for "<url>": nearest is "<pattern>" (<reason>)`, or `ifNone` when no route
@@ -69,24 +85,32 @@ extension MatchFailure {
 public func _editDistance(_ a: String, _ b: String) -> Int { editDistance(a, b) }
 
 /// The Levenshtein distance between two strings, by characters.
-func editDistance(_ a: String, _ b: String) -> Int { editDistance(Array(a), Array(b)) }
+func editDistance(_ a: String, _ b: String) -> Int {
+  editDistance(Array(a), Array(b), atMost: .max) ?? .max
+}
 
-/// The Levenshtein distance between two sequences of characters (or of ASCII bytes).
-func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+/// The Levenshtein distance between two sequences of characters (or of ASCII bytes), or `nil`
+/// when it is over `limit`.
+func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element], atMost limit: Int) -> Int? {
+  guard abs(a.count - b.count) <= limit else { return nil }
   guard !a.isEmpty else { return b.count }
   guard !b.isEmpty else { return a.count }
-  // Two rows of the table, reused.
+  // Two rows of the table, reused. A row's least entry never shrinks in the rows below it,
+  // so a row all over `limit` ends the count.
   var previous = Array(0...b.count)
   var current = previous
   for i in 1...a.count {
     current[0] = i
+    var least = i
     for j in 1...b.count {
       current[j] = min(
         previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      least = min(least, current[j])
     }
+    if least > limit { return nil }
     swap(&previous, &current)
   }
-  return previous[b.count]
+  return previous[b.count] <= limit ? previous[b.count] : nil
 }
 
 /// The start of a URL, as a broken route's source is compared with it: the scheme, the website

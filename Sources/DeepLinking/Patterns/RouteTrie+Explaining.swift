@@ -39,8 +39,12 @@ extension RouteTrie {
     let segment = value.utf8.map(lowercasedASCII)
     var nearest: (Int, Int, route: Int)?
     func consider(_ route: Int) {
-      let closeness = NearestRoute.closeness(
-        of: value, to: patterns[route].storage.token(at: index).text)
+      let storage = patterns[route].storage
+      let literal = storage.sourceText(storage.ops[index].text)
+      guard
+        let closeness = NearestRoute.closeness(
+          of: value, to: literal, within: nearest.map { ($0.0, $0.1) })
+      else { return }
       let rank = (closeness.0, closeness.1, route: route)
       if let best = nearest, best <= rank { return }
       nearest = rank
