@@ -30,7 +30,9 @@ struct PatternCompiler {
     }
     let pathEnd = extrasStart()
     let (scheme, rest) = try readScheme(before: pathEnd)
-    let isWeb = scheme.map { ["http", "https"].contains(text($0)) } ?? false
+    let isWeb =
+      scheme.map { bytes[$0].elementsEqual("http".utf8) || bytes[$0].elementsEqual("https".utf8) }
+      ?? false
     let (queryOps, fragmentOp) = try extras(from: pathEnd)
 
     var pieces = segmentRanges(from: rest, to: pathEnd)
@@ -200,6 +202,8 @@ struct PatternCompiler {
   /// The ranges between the `/`s from `start` to `end`.
   private func segmentRanges(from start: Int, to end: Int) -> [Range<Int>] {
     var pieces: [Range<Int>] = []
+    // Room for the segments of most patterns, so that the array is made once.
+    pieces.reserveCapacity(8)
     var pieceStart = start
     for index in start..<max(start, end) where bytes[index] == UInt8(ascii: "/") {
       pieces.append(pieceStart..<index)
@@ -311,38 +315,49 @@ struct PatternCompiler {
     authority: URLPattern.Op?, ops: [URLPattern.Op], extras: [URLPattern.QueryOp],
     _ fragment: URLPattern.Op?
   ) throws(DeepLinkError) {
-    let path = (authority.map { [$0] } ?? []) + ops
-    let all = path + extras.map(\.value) + (fragment.map { [$0] } ?? [])
-    for (offset, op) in all.enumerated() {
-      let value = text(Int(op.text.lowerBound)..<Int(op.text.upperBound))
-      let component: DeepLinkError.Component =
-        offset >= path.count
-        ? (offset - path.count < extras.count
-          ? .queryItem(sourceTextOfKey(extras[offset - path.count])) : .fragment)
-        : authority == nil
-          ? .patternSegment(offset + 1) : offset == 0 ? .host : .patternSegment(offset)
-      if offset < path.count, op.kind == .rest, offset != path.count - 1 {
-        throw failure(
-          component, value, "captures the rest of the path; expected it to be the last segment")
+    // The host's op, the path's, the query items' values and the fragment's, by offset.
+    let pathCount = (authority == nil ? 0 : 1) + ops.count
+    let count = pathCount + extras.count + (fragment == nil ? 0 : 1)
+    func part(at offset: Int) -> URLPattern.Op {
+      if let authority, offset == 0 { return authority }
+      let index = offset - (authority == nil ? 0 : 1)
+      if index < ops.count { return ops[index] }
+      if index - ops.count < extras.count { return extras[index - ops.count].value }
+      return fragment ?? URLPattern.Op(kind: .wildcard, text: 0..<0)
+    }
+    for offset in 0..<count {
+      let op = part(at: offset)
+      // The op's part of the pattern and its text, worded only for a mistake.
+      func failure(_ problem: String) -> DeepLinkError {
+        let component: DeepLinkError.Component =
+          offset >= pathCount
+          ? (offset - pathCount < extras.count
+            ? .queryItem(sourceTextOfKey(extras[offset - pathCount])) : .fragment)
+          : authority == nil
+            ? .patternSegment(offset + 1) : offset == 0 ? .host : .patternSegment(offset)
+        return self.failure(
+          component, text(Int(op.text.lowerBound)..<Int(op.text.upperBound)), problem)
       }
-      if op.isOptional, offset == 0, !path.isEmpty {
+      if offset < pathCount, op.kind == .rest, offset != pathCount - 1 {
+        throw failure("captures the rest of the path; expected it to be the last segment")
+      }
+      if op.isOptional, offset == 0, pathCount > 0 {
         throw failure(
-          component, value,
           "is optional in the host's place; expected a required host, and optional "
             + "parameters only at the end of the path")
       }
-      if op.isOptional, offset < path.count,
-        let next = path[(offset + 1)...].first(where: { !$0.isOptional })
+      if op.isOptional, offset < pathCount,
+        let next = ((offset + 1)..<pathCount).lazy.map(part(at:)).first(where: { !$0.isOptional })
       {
         let nextText = text(Int(next.text.lowerBound)..<Int(next.text.upperBound))
         throw failure(
-          component, value,
           "is optional, but \(quoted(nextText)) after it is not; expected optional "
             + "parameters only at the end of the path")
       }
       guard op.isNamed, !allowsRepeatedNames else { continue }
       let name = URLPattern.Storage.nameRange(of: op, in: bytes)
-      let repeats = all[..<offset].contains { other in
+      let repeats = (0..<offset).contains { earlier in
+        let other = part(at: earlier)
         guard other.isNamed else { return false }
         let otherName = URLPattern.Storage.nameRange(of: other, in: bytes)
         return bytes[Int(otherName.lowerBound)..<Int(otherName.upperBound)].elementsEqual(
@@ -350,8 +365,7 @@ struct PatternCompiler {
       }
       if repeats {
         let text = text(Int(name.lowerBound)..<Int(name.upperBound))
-        throw failure(
-          component, value, "repeats the parameter name \(quoted(text)); expected each name once")
+        throw failure("repeats the parameter name \(quoted(text)); expected each name once")
       }
     }
   }
