@@ -86,19 +86,10 @@ private func measureScale<Link: DeepLinkCodable>(
 /// of the `size`-case enum takes, or with `floor`, decoding each of its cases once with a
 /// decoder doing no work (``firstLinkChild(size:floor:)`` runs in each).
 private func firstLinkMilliseconds(size: Int, floor: Bool, spawns: Int) -> Double {
-  guard let executable = Bundle.main.executableURL else { return .nan }
   var best = Double.infinity
   for _ in 0..<spawns {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = [floor ? "--first-link-floor" : "--first-link", String(size)]
-    let output = Pipe()
-    process.standardOutput = output
-    guard (try? process.run()) != nil else { return .nan }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let nanoseconds = Double(text) else { return .nan }
+    let output = childOutput([floor ? "--first-link-floor" : "--first-link", String(size)])
+    guard let nanoseconds = output.flatMap(Double.init) else { return .nan }
     best = min(best, nanoseconds / 1e6)
   }
   return best

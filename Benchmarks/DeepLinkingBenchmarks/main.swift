@@ -24,8 +24,25 @@ for (flag, floor) in [("--first-link", false), ("--first-link-floor", true)] {
   }
 }
 
+// A child process of the router table: prints the memory a router of 10,000 routes adds.
+if CommandLine.arguments.contains("--router-memory") { routerMemoryChild() }
+
 let quick = CommandLine.arguments.contains("--quick")
-let routerMegabytes = measureRouterMemory()
+
+/// Runs this benchmark again, in a fresh process, with `arguments`, and returns what it
+/// printed, trimmed; `nil` when it cannot be run.
+func childOutput(_ arguments: [String]) -> String? {
+  guard let executable = Bundle.main.executableURL else { return nil }
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  let output = Pipe()
+  process.standardOutput = output
+  guard (try? process.run()) != nil else { return nil }
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
 
 /// Keeps a value alive so the optimizer cannot drop the work that produced it.
 @inline(never)

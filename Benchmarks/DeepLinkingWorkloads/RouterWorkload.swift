@@ -73,6 +73,24 @@ public struct RouterWorkload: Sendable {
   }
 }
 
+extension RouterWorkload {
+  /// A mixed route table of `count` routes, as an app's router might hold: custom-scheme
+  /// literals with `int` and string parameters, routes without a scheme, web routes on 50
+  /// hosts with `uuid` and `float` parameters, and `<path:…>` rests.
+  public static func mixedRoutes(count: Int) -> [String] {
+    (0..<count).map { index in
+      switch index % 6 {
+      case 0: "myapp://item\(index)/<int:id>"
+      case 1: "myapp://item\(index)/<name>/detail"
+      case 2: "https://site\(index % 50).example.com/page\(index)/<uuid:id>"
+      case 3: "myapp://docs\(index)/<path:rest>"
+      case 4: "item\(index)/static/page"
+      default: "https://example.com/u\(index)/<float:score>"
+      }
+    }
+  }
+}
+
 /// SplitMix64: a small generator with a fixed seed, so every run sees the same workload.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
   /// The generator's state.
