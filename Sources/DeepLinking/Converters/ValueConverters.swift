@@ -112,24 +112,10 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
     }
   }
 
-  /// What the converter expects, for messages: `expected an int for "id"`.
-  var expectation: String {
-    switch self {
-    case .string: "a value"
-    case .int: "an int"
-    case .float: "a float"
-    case .uuid: "a UUID"
-    case .path: "a path"
-    }
-  }
-
-  /// Why a non-empty segment was refused, for messages: `"x" is not an int`.
-  var refusal: String {
-    switch self {
-    case .string: #"is a dot segment; expected a value other than "." and "..""#
-    case .int, .float, .uuid: "is not \(expectation)"
-    case .path: #"is a dot segment; expected path segments other than "." and "..""#
-    }
+  /// The built-in called `name`, if any.
+  init?(name: String) {
+    guard let builtIn = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = builtIn
   }
 
   /// The URLNavigator-shaped form, for callers of ``ValueConverters/subscript(_:)``.

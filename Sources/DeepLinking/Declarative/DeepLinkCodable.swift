@@ -581,7 +581,8 @@ extension DeepLinkCodable {
     let accepted = withUTF8Bytes(text) { builtIn.accepts(decoded: $0) }
     guard accepted || text.isEmpty else {
       throw DeepLinkError.printing(
-        .unprintable, self, component, value: text, problem: builtIn.refusal)
+        .unprintable, self, component, value: text, problem: ErrorWording.problem(.refused(builtIn))
+      )
     }
   }
 }

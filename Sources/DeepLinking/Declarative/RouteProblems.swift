@@ -136,7 +136,8 @@ private func declarationProblems(_ table: LinkTable, linkType: Any.Type) -> [Dee
   ) {
     for scheme in schemes.sorted() {
       let found =
-        isValidScheme(scheme.utf8) ? problem(asciiLowercased(scheme)) : invalidSchemeProblem
+        isValidScheme(scheme.utf8)
+        ? problem(asciiLowercased(scheme)) : ErrorWording.problem(.invalidScheme)
       guard let found else { continue }
       problems.append(
         DeepLinkError(

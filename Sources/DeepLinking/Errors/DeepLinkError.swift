@@ -22,21 +22,21 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     let component: Component
     let input: String
     let value: String?
-    let problem: String
+    let reason: Reason
     /// A whole message that replaces the usual shape, for errors about a URL as a whole.
     let message: String?
     /// For a URL that fits no route, the pattern of the route that came nearest.
     let nearestRoute: String?
 
     init(
-      code: Code, component: Component, input: String, value: String?, problem: String,
+      code: Code, component: Component, input: String, value: String?, reason: Reason,
       message: String? = nil, nearestRoute: String? = nil
     ) {
       self.code = code
       self.component = component
       self.input = input
       self.value = value
-      self.problem = problem
+      self.reason = reason
       self.message = message
       self.nearestRoute = nearestRoute
     }
@@ -57,8 +57,11 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// that a converter rejected); `nil` when the part is missing.
   public var value: String? { storage.value }
 
+  /// Why the part was refused, as data.
+  var reason: Reason { storage.reason }
+
   /// The explanation after the quoted value, such as `is not an int`, or after `missing; `.
-  var problem: String { storage.problem }
+  var problem: String { ErrorWording.problem(storage.reason) }
 
   /// For a URL that fits no route (``Code/noRoute``), the pattern of the route that came
   /// nearest.
@@ -68,9 +71,13 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   public var nearestRoute: String? { storage.nearestRoute }
 
   /// Creates an error; the library's own throwing sites use this.
+  init(_ code: Code, _ component: Component, input: String, value: String?, _ reason: Reason) {
+    storage = Storage(code: code, component: component, input: input, value: value, reason: reason)
+  }
+
+  /// Creates an error whose problem is worded at the throwing site.
   init(_ code: Code, _ component: Component, input: String, value: String?, problem: String) {
-    storage = Storage(
-      code: code, component: component, input: input, value: value, problem: problem)
+    self.init(code, component, input: input, value: value, .worded(problem))
   }
 
   /// The error for a URL that fits none of a link type's routes, naming the nearest route and
@@ -81,7 +88,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
       "no route for \(quoted(url)): nearest is \(quoted(pattern)) (\(reason.shortDescription))"
     storage = Storage(
       code: .noRoute, component: reason.component, input: url, value: reason.value,
-      problem: reason.problem, message: message, nearestRoute: pattern)
+      reason: reason.reason, message: message, nearestRoute: pattern)
   }
 
   /// An error about printing `subject` (a link, usually), shaped
@@ -97,7 +104,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
       ? "" : "\(component) " + (value.map { quoted($0) + " " } ?? "missing; ")
     return DeepLinkError(
       storage: Storage(
-        code: code, component: component, input: subject, value: value, problem: problem,
+        code: code, component: component, input: subject, value: value, reason: .worded(problem),
         message: "cannot print \(shown): \(part)\(problem)"))
   }
 
@@ -111,7 +118,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   - problem: What is wrong with the route.
   init(noRouteFor url: String, brokenRoute route: String, problem: String) {
     storage = Storage(
-      code: .invalidRoute, component: .url, input: url, value: nil, problem: problem,
+      code: .invalidRoute, component: .url, input: url, value: nil, reason: .worded(problem),
       message: "no route for \(quoted(url)): \(route) \(problem)")
   }
 
@@ -123,7 +130,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   - message: The message.
   init(routeProblem code: Code, pattern: String, message: String) {
     storage = Storage(
-      code: code, component: .pattern, input: pattern, value: nil, problem: message,
+      code: code, component: .pattern, input: pattern, value: nil, reason: .worded(message),
       message: message)
   }
 
@@ -131,7 +138,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// valid Int; expected an Int for "id" of case "user"`.
   init(making caseName: String, reason: String, code: Code) {
     storage = Storage(
-      code: code, component: .url, input: caseName, value: nil, problem: reason,
+      code: code, component: .url, input: caseName, value: nil, reason: .worded(reason),
       message: "cannot make \(caseName): \(reason)")
   }
 

@@ -84,16 +84,9 @@ func admitLink(
     return layout
   }
   guard layout.isWeb, !hosts.isEmpty else {
-    let expected =
-      [linkScheme].map(quoted) + schemeAliases.sorted().map(quoted)
-      + (hosts.isEmpty ? [] : ["a universal link"])
     throw DeepLinkError(
       .scheme, .scheme, input: string, value: text(bytes, layout.scheme),
-      problem: "is not \(quoted(linkScheme))"
-        + (expected.count == 1
-          ? ""
-          : "; expected " + expected.dropLast().joined(separator: ", ") + " or "
-            + (expected.last ?? "")))
+      .otherScheme(linkScheme, aliases: schemeAliases.sorted(), universalLink: !hosts.isEmpty))
   }
   // The path prefixes of the entries for the URL's host, compared as bytes ignoring ASCII
   // case: the reader keeps a web host only in the ASCII form a browser writes. Most entries
@@ -111,15 +104,13 @@ func admitLink(
   guard !prefixes.isEmpty else {
     throw DeepLinkError(
       .host, .host, input: string, value: lowercasedHost(bytes, layout),
-      problem: "is not a universal-link host of \(linkType); expected one of "
-        + Set(hosts.map { UniversalLinkHost($0).host }).sorted().map(quoted).joined(
-          separator: ", "))
+      .notLinkTypeHost(
+        linkType: "\(linkType)", hosts: Set(hosts.map { UniversalLinkHost($0).host }).sorted()))
   }
   // `http` or `https`, the web schemes: five letters are `https`.
   guard layout.scheme.count == 5 else {
     throw DeepLinkError(
-      .scheme, .scheme, input: string, value: text(bytes, layout.scheme),
-      problem: "is not \"https\"; expected \"https\", as universal links are")
+      .scheme, .scheme, input: string, value: text(bytes, layout.scheme), .universalLinkNotHTTPS)
   }
   guard prefixes.contains(where: { !$0.isEmpty }) else { return layout }
   // The longest prefix that the path starts with; the segments that prefixes can cover.
@@ -134,9 +125,9 @@ func admitLink(
       layout.linkCount > index ? .pathMismatch : .missingComponent,
       layout.linkComponent(index), input: string,
       value: layout.linkCount > index ? path[index] : nil,
-      problem: (layout.linkCount > index ? "is not \(quoted(prefixes[0][index])); " : "")
-        + "expected a link of \(linkType) under "
-        + expected.map(quoted).joined(separator: " or "))
+      .outsidePathPrefix(
+        isNot: layout.linkCount > index ? prefixes[0][index] : nil, linkType: "\(linkType)",
+        under: expected))
   }
   return layout.droppingPathPrefix(prefix.count)
 }

@@ -44,7 +44,8 @@ struct UniversalLinkHost: Sendable {
     }
     if !allowsPath, host.count < entry.count { return "has a path; \(expected)" }
     if host.isEmpty { return "has no host; \(expected)" }
-    return withUTF8Bytes(String(domain)) { bytes in WebHost.problem(bytes, 0..<bytes.count) }
+    let problem = withUTF8Bytes(String(domain)) { WebHost.problem($0, 0..<$0.count) }
+    return problem.map { ErrorWording.problem(.webHost($0)) }
   }
 
   /// A route problem for each entry of `hosts` that can never match, in order, naming it as

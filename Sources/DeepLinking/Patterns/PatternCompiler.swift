@@ -188,7 +188,7 @@ struct PatternCompiler {
       && bytes[colon + 2] == UInt8(ascii: "/")
     if startsSeparator {
       guard isValidScheme(bytes[..<colon]) else {
-        throw failure(.scheme, text(0..<colon), invalidSchemeProblem)
+        throw failure(.scheme, text(0..<colon), ErrorWording.problem(.invalidScheme))
       }
       return (literal(0..<colon, lowercased: true), colon + 3)
     }
@@ -286,7 +286,7 @@ struct PatternCompiler {
     let decoded: Result<[UInt8], DeepLinkError> = withUTF8Bytes(value) { bytes in
       Result { () throws(DeepLinkError) in
         try URLReader.validate(bytes, 0..<bytes.count) { problem in
-          failure(component, value, problem.text(bytes))
+          failure(component, value, ErrorWording.problem(problem.reason(bytes)))
         }
         return withDecodedBytes(bytes, 0..<bytes.count, plusIsSpace: false) { $0.array }
       }

@@ -62,17 +62,14 @@ extension URLMatcher {
     if pattern.storage.schemeRange != nil {
       return DeepLinkError(
         .scheme, .scheme, input: url, value: text(bytes, layout.scheme),
-        problem: "is not \(quoted(pattern.scheme ?? ""))")
+        .otherScheme(pattern.scheme ?? ""))
     }
-    let allowed = universalLinkHosts.sorted().map(quoted).joined(separator: ", ")
+    let isHTTP =
+      layout.scheme.count == 4 && layout.host.map { isUniversalLinkHost(bytes, $0) } == true
     return DeepLinkError(
       .host, .host, input: url, value: layout.host.map { text(bytes, $0) },
-      problem: universalLinkHosts.isEmpty
-        ? "is not a universal-link host; expected a custom scheme, as no universal-link "
-          + "hosts are allowed"
-        : layout.scheme.count == 4 && layout.host.map { isUniversalLinkHost(bytes, $0) } == true
-          ? "is a universal-link host, but universal links are https; expected \"https\""
-          : "is not a universal-link host; expected one of \(allowed)")
+      !universalLinkHosts.isEmpty && isHTTP
+        ? .universalLinkOnHTTP : .notUniversalLinkHost(allowed: universalLinkHosts.sorted()))
   }
 
   /// Whether the host in `range` is one of ``universalLinkHosts``, ignoring ASCII case.
@@ -203,8 +200,8 @@ extension URLMatcher {
     }
   }
 
-  /// Why the read URL does not fit `pattern`, as ``search(_:_:_:_:explaining:)`` found: the words
-  /// of every failure a match can have, in one place.
+  /// Why the read URL does not fit `pattern`, as ``search(_:_:_:_:explaining:)`` found: the
+  /// reason for every failure a match can have, in one place.
   func explain(
     _ failure: MatchFailure, _ url: String, _ bytes: borrowing BorrowedBytes,
     _ layout: URLLayout, _ pattern: URLPattern
@@ -217,18 +214,18 @@ extension URLMatcher {
     case .host:
       return DeepLinkError(
         .host, .host, input: url, value: link.host.map { text(bytes, $0) },
-        problem: "is not \(quoted(storage.authority?.text ?? ""))")
+        .isNot(storage.authority?.text ?? ""))
     case .missing(let index, let position):
       return DeepLinkError(
         .missingComponent, link.linkComponent(index), input: url, value: nil,
-        problem: "expected \(expectation(for: storage.token(at: position)))")
+        .missing(expectation(storage.ops[position], storage)))
     case .literal(let index, let position):
       return DeepLinkError(
         index == 0 && link.hostFirst ? .host : .pathMismatch, link.linkComponent(index),
         input: url, value: decodedText(bytes, link.linkRange(index), plusIsSpace: false),
-        problem: "is not \(quoted(storage.token(at: position).text))")
+        .isNot(storage.token(at: position).text))
     case .rejected(let index, let position):
-      return rejection(url, bytes, link, index, storage.token(at: position))
+      return rejection(url, bytes, link, index, storage.ops[position], storage)
     case .unknownConverter(let position):
       return unknownConverter(storage.converterName(of: storage.op(atPosition: position)), pattern)
     case .missingQueryItem(let position):
@@ -236,79 +233,67 @@ extension URLMatcher {
       let name = String(decoding: storage.key(of: queryOp), as: UTF8.self)
       return DeepLinkError(
         .missingComponent, .queryItem(name), input: url, value: nil,
-        problem: "expected \(queryExpectation(queryOp.value, storage))")
+        .missing(queryExpectation(queryOp.value, storage)))
     case .queryItem(let position, let value, let repeated):
       let queryOp = storage.queryOps[position - storage.ops.count]
       let name = String(decoding: storage.key(of: queryOp), as: UTF8.self)
       let text = decodedText(bytes, value, plusIsSpace: decodesPlusAsSpace)
-      return DeepLinkError(
-        .valueRejected, .queryItem(name), input: url, value: text,
-        problem: queryItemProblem(queryOp.value, name, text, repeated: repeated, storage))
+      let expected = queryExpectation(queryOp.value, storage)
+      let reason: DeepLinkError.Reason =
+        if repeated {
+          .repeatsItem(name: name, expected)
+        } else if let literal = storage.literalText(of: queryOp.value) {
+          .isNot(literal)
+        } else {
+          text.isEmpty ? .empty(expected) : .notAccepted(expected)
+        }
+      return DeepLinkError(.valueRejected, .queryItem(name), input: url, value: text, reason)
     case .missingFragment:
       return DeepLinkError(
         .missingComponent, .fragment, input: url, value: nil,
-        problem: "expected \(queryExpectation(storage.fragmentOp ?? storage.ops[0], storage))")
+        .missing(queryExpectation(storage.fragmentOp ?? storage.ops[0], storage)))
     case .fragment:
       let text = layout.fragment.map { decodedText(bytes, $0, plusIsSpace: false) } ?? ""
       return DeepLinkError(
         .valueRejected, .fragment, input: url, value: text,
-        problem: "is not accepted; expected "
-          + queryExpectation(storage.fragmentOp ?? storage.ops[0], storage))
+        .notAccepted(queryExpectation(storage.fragmentOp ?? storage.ops[0], storage)))
     case .extra(let index):
       return DeepLinkError(
         .pathMismatch, link.linkComponent(index), input: url,
         value: decodedText(bytes, link.linkRange(index), plusIsSpace: false),
-        problem: index == 0
-          ? "is unexpected; expected no path"
-          : "is unexpected; expected the path to end after segment \(index)")
+        .unexpectedSegment(after: index))
     }
   }
 
-  /// Why the value `text` of a query item `name` does not fit `op`; `repeated` when another
-  /// item of the name has the op's literal.
-  private func queryItemProblem(
-    _ op: URLPattern.Op, _ name: String, _ text: String, repeated: Bool,
-    _ storage: URLPattern.Storage
-  ) -> String {
-    if repeated {
-      return "repeats the item with another value; expected every \(quoted(name)) item to be "
-        + queryExpectation(op, storage)
-    }
-    if let literal = storage.literalText(of: op) { return "is not \(quoted(literal))" }
-    return text.isEmpty
-      ? "is empty; expected \(queryExpectation(op, storage))"
-      : "is not accepted; expected \(queryExpectation(op, storage))"
-  }
-
-  /// What a query item's or the fragment's op expects: `"cart"`, or `an int for "id"`.
-  private func queryExpectation(_ op: URLPattern.Op, _ storage: URLPattern.Storage) -> String {
-    if op.kind == .literal {
-      return quoted(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
-    }
-    let converter = storage.converterName(of: op)
-    let builtIn = BuiltInConverter.allCases.first { $0.name == converter }
-    return "\(builtIn?.expectation ?? "a \(converter)") for \(quoted(storage.name(of: op)))"
-  }
-
-  /// What a token expects, for "missing" messages.
-  private func expectation(for token: Token) -> String {
-    switch token.kind {
-    case .literal: quoted(token.text)
-    case .wildcard: "any segment for \"*\""
-    case .parameter(let name, _):
-      "\(BuiltInConverter.allCases.first { $0.name == name }?.expectation ?? "a \(name)") "
-        + "for \(quoted(token.name ?? ""))"
-    case .rest: "a path for \(quoted(token.name ?? ""))"
+  /// What the path's `op` of `storage` expects: its literal as written, or its parameter's
+  /// value.
+  private func expectation(_ op: URLPattern.Op, _ storage: URLPattern.Storage)
+    -> DeepLinkError.Expectation
+  {
+    switch op.kind {
+    case .literal: .literal(storage.sourceText(op.text))
+    case .wildcard: .anySegment
+    case .parameter: .value(converter: storage.converterName(of: op), name: storage.name(of: op))
+    case .rest: .path(name: storage.name(of: op))
     }
   }
 
-  /// Why the segment at `index` was refused by `token`.
+  /// What a query item's or the fragment's `op` of `storage` expects: a literal as decoded.
+  private func queryExpectation(_ op: URLPattern.Op, _ storage: URLPattern.Storage)
+    -> DeepLinkError.Expectation
+  {
+    storage.literalText(of: op).map { .literal($0) } ?? expectation(op, storage)
+  }
+
+  /// Why the segment at `index` was refused by `op` of `storage`.
   private func rejection(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ link: URLLayout,
-    _ index: Int, _ token: Token
+    _ index: Int, _ op: URLPattern.Op, _ storage: URLPattern.Storage
   ) -> DeepLinkError {
+    let converter = op.kind == .rest ? "path" : storage.converterName(of: op)
+    let entry = op.kind == .wildcard ? nil : valueConverters.entries[converter]
     var failing = index
-    if case .rest(let name) = token.kind, case .builtIn(.path)? = valueConverters.entries[name] {
+    if op.kind == .rest, case .builtIn(.path)? = entry {
       // Name the first segment of the rest that the path converter refused.
       while failing < link.linkCount - 1,
         withDecodedBytes(bytes, link.linkRange(failing), plusIsSpace: false, isPathSegment)
@@ -317,32 +302,26 @@ extension URLMatcher {
       }
     }
     let value = decodedText(bytes, link.linkRange(failing), plusIsSpace: false)
-    let problem: String
-    switch token.kind {
-    case .parameter(let name, _), .rest(let name):
-      if value.isEmpty {
-        problem = "is empty; expected a value for \(quoted(token.name ?? ""))"
-      } else if case .builtIn(.path)? = valueConverters.entries[name], value.contains("/") {
-        problem =
-          #"contains an encoded "/"; expected segments without "%2F", as a path's segments "#
-          + #"are joined with "/""#
-      } else if case .builtIn(let builtIn)? = valueConverters.entries[name] {
-        problem = builtIn.refusal
-      } else {
-        problem = "is not accepted by converter \(quoted(name))"
-      }
-    default:
-      problem = "is empty; expected any segment for \"*\""
+    let reason: DeepLinkError.Reason
+    if op.kind == .wildcard {
+      reason = .empty(.anySegment)
+    } else if value.isEmpty {
+      reason = .empty(.anyValue(name: storage.name(of: op)))
+    } else if case .builtIn(.path)? = entry, value.contains("/") {
+      reason = .encodedSlash
+    } else if case .builtIn(let builtIn)? = entry {
+      reason = .refused(builtIn)
+    } else {
+      reason = .refusedByConverter(converter)
     }
     return DeepLinkError(
-      .valueRejected, link.linkComponent(failing), input: url, value: value, problem: problem)
+      .valueRejected, link.linkComponent(failing), input: url, value: value, reason)
   }
 
   private func unknownConverter(_ name: String, _ pattern: URLPattern) -> DeepLinkError {
     DeepLinkError(
       .unknownConverter, .pattern, input: pattern.source, value: name,
-      problem: "is not a registered converter; expected one of "
-        + valueConverters.names.joined(separator: ", "))
+      .unknownConverter(registered: valueConverters.names))
   }
 }
 

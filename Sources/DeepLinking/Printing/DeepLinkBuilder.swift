@@ -193,7 +193,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     }
     // Printing refuses a host that reading refuses: one a browser would read otherwise.
     if let problem = withUTF8Bytes(String(name), { WebHost.problem($0, 0..<$0.count) }) {
-      throw failure(.host, String(name), problem)
+      throw failure(.host, String(name), ErrorWording.problem(.webHost(problem)))
     }
     let prefix = parts.dropFirst().map { "/" + $0 }.joined()
     return try link(after: "https://", name.lowercased() + prefix, "/")
@@ -250,7 +250,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
 
   private func validateScheme() throws(DeepLinkError) {
     guard isValidScheme(scheme.utf8) else {
-      throw failure(.scheme, scheme, invalidSchemeProblem)
+      throw failure(.scheme, scheme, ErrorWording.problem(.invalidScheme))
     }
   }
 

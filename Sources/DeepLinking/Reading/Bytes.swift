@@ -14,10 +14,6 @@ func isSchemeByte(_ byte: UInt8) -> Bool {
     || byte == UInt8(ascii: ".")
 }
 
-/// Why text that is not a scheme is refused, for messages: `"1app" is not a valid scheme; …`.
-let invalidSchemeProblem =
-  #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
-
 /// Whether `bytes` are a scheme: a letter, then scheme bytes.
 func isValidScheme<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
   guard let first = bytes.first, isLetter(first) else { return false }

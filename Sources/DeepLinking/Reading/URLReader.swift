@@ -80,7 +80,7 @@ struct URLReader {
     if bytes.count > limit {
       throw DeepLinkError(
         .tooLong, .url, input: input, value: nil,
-        problem: "is \(bytes.count) bytes long; expected at most \(limit) bytes")
+        .tooLong(length: bytes.count, limit: limit))
     }
     let (scheme, isWeb) = try readScheme(bytes, input)
     let (host, hostHasEscapes) = try readAuthority(
@@ -108,14 +108,12 @@ struct URLReader {
     }
     guard !cursor.isAtEnd, cursor.byte(bytes) == UInt8(ascii: ":") else {
       throw DeepLinkError(
-        .scheme, .scheme, input: input, value: nil,
-        problem: #"expected a scheme followed by ":", such as "myapp://""#)
+        .scheme, .scheme, input: input, value: nil, .noScheme)
     }
     let scheme = 0..<cursor.index
     guard valid else {
       throw DeepLinkError(
-        .scheme, .scheme, input: input, value: text(bytes, scheme),
-        problem: invalidSchemeProblem)
+        .scheme, .scheme, input: input, value: text(bytes, scheme), .invalidScheme)
     }
     cursor.index += 1
     let isWeb =
@@ -169,7 +167,7 @@ struct URLReader {
       DeepLinkError(
         problem.code, .host, input: input,
         value: text(bytes, start..<cursor.componentEnd(bytes, from: start)),
-        problem: problem.text(bytes))
+        problem.reason(bytes))
     }
     while cursor.skipPlainInHost(bytes) {
       let byte = cursor.byte(bytes)
@@ -195,7 +193,7 @@ struct URLReader {
         throw DeepLinkError(
           .userInfo, .host, input: input,
           value: text(bytes, start..<cursor.componentEnd(bytes, from: start)),
-          problem: "has user info; expected only a host")
+          .userInfo)
       }
       if byte == UInt8(ascii: ":"), !inBrackets, portStart < 0 {
         if let problem = cursor.stepPlain() { throw error(problem) }
@@ -223,22 +221,20 @@ struct URLReader {
       let authority = host.lowerBound..<port.upperBound
       if !isWeb {
         throw DeepLinkError(
-          .port, .host, input: input, value: text(bytes, authority),
-          problem: "has a port; expected only a host on a custom-scheme URL")
+          .port, .host, input: input, value: text(bytes, authority), .portOnCustomScheme)
       }
       if port.isEmpty || port.count > 5 || !port.allSatisfy({ isDigit(bytes[$0]) }) {
         throw DeepLinkError(
-          .port, .host, input: input, value: text(bytes, authority),
-          problem: "has a malformed port; expected up to 5 decimal digits after \":\"")
+          .port, .host, input: input, value: text(bytes, authority), .malformedPort)
       }
-      if let problem = WebHost.portProblem(bytes, port) {
+      if let port = WebHost.outOfRangePort(bytes, port) {
         throw DeepLinkError(
-          .port, .host, input: input, value: text(bytes, authority), problem: problem)
+          .port, .host, input: input, value: text(bytes, authority), .portOutOfRange(port))
       }
     }
     if isWeb, host.isEmpty { throw missingWebHost(input) }
     if isSpecial, !host.isEmpty, let problem = WebHost.problem(bytes, host) {
-      throw DeepLinkError(.host, .host, input: input, value: text(bytes, host), problem: problem)
+      throw DeepLinkError(.host, .host, input: input, value: text(bytes, host), .webHost(problem))
     }
   }
 
@@ -248,15 +244,12 @@ struct URLReader {
   ) -> DeepLinkError {
     DeepLinkError(
       .host, .host, input: input,
-      value: text(bytes, start..<cursor.componentEnd(bytes, from: start)),
-      problem: "contains \(quoted(String(UnicodeScalar(byte)))); expected a host without "
-        + #"spaces or any of < > [ \ ] ^ |, which URLs do not allow in a host"#)
+      value: text(bytes, start..<cursor.componentEnd(bytes, from: start)), .forbiddenInHost(byte))
   }
 
   private func missingWebHost(_ input: String) -> DeepLinkError {
     DeepLinkError(
-      .host, .host, input: input, value: nil,
-      problem: "expected a host after \"//\" in an http or https URL")
+      .host, .host, input: input, value: nil, .noWebHost)
   }
 
   /// Reads the path, split on the encoded `/`, and returns whether it has escapes.
@@ -274,7 +267,7 @@ struct URLReader {
       DeepLinkError(
         problem.code, .pathSegment(segments.count + firstNumber), input: input,
         value: text(bytes, segmentStart..<cursor.componentEnd(bytes, from: segmentStart)),
-        problem: problem.text(bytes))
+        problem.reason(bytes))
     }
     while cursor.skipPlain(bytes) {
       let byte = cursor.byte(bytes)
@@ -346,7 +339,7 @@ struct URLReader {
     let part = position < equals ? name : min(equals + 1, itemEnd)..<itemEnd
     return DeepLinkError(
       problem.code, .queryItem(text(bytes, name)), input: input, value: text(bytes, part),
-      problem: problem.text(bytes))
+      problem.reason(bytes))
   }
 
   /// The fragment after `#`, without it.
@@ -358,7 +351,7 @@ struct URLReader {
     try Self.validate(bytes, range) { problem in
       DeepLinkError(
         problem.code, .fragment, input: input, value: text(bytes, range),
-        problem: problem.text(bytes))
+        problem.reason(bytes))
     }
     cursor.index = cursor.end
     return range

@@ -14,20 +14,15 @@ struct UTF8EscapeState {
       }
     }
 
-    func text(_ bytes: borrowing BorrowedBytes) -> String {
+    /// The problem as a reason, for an error about the part of `bytes` it was found in.
+    func reason(_ bytes: borrowing BorrowedBytes) -> DeepLinkError.Reason {
       switch self {
       case .malformedEscape(let at):
         var stop = at + 1
         while stop < min(at + 3, bytes.count), !isSeparator(bytes[stop]) { stop += 1 }
-        return "has a malformed percent escape \(quoted(DeepLinking.text(bytes, at..<stop))); "
-          + #"expected "%" followed by two hexadecimal digits"#
-      case .control(let byte):
-        let hex = String(byte, radix: 16, uppercase: true)
-        let code = String(repeating: "0", count: 4 - hex.count) + hex
-        return "contains control character U+\(code); "
-          + "expected no control characters, raw or percent-encoded"
-      case .invalidUTF8:
-        return "is not UTF-8 once percent-decoded; expected percent-encoded UTF-8"
+        return .malformedEscape(DeepLinking.text(bytes, at..<stop))
+      case .control(let byte): return .controlCharacter(byte)
+      case .invalidUTF8: return .notUTF8
       }
     }
   }

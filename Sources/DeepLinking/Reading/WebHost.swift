@@ -9,22 +9,19 @@
 /// (an A-label `xn--…` for a Unicode label), a dotted-decimal IPv4 address, or a compressed
 /// IPv6 address in brackets.
 enum WebHost {
-  /// What every host message expects.
-  private static let expectation =
-    "expected a host as browsers write it: a DNS name of ASCII letters, digits, \"-\" and "
-    + "\"_\", a dotted-decimal IPv4 address, or a compressed IPv6 address in brackets"
-
   /// Why the host in `range` of `bytes` is not written as a browser writes it; `nil` when it
   /// is.
-  static func problem(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> String? {
-    guard !range.isEmpty else { return "is empty; \(expectation)" }
+  static func problem(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>)
+    -> DeepLinkError.WebHostProblem?
+  {
+    guard !range.isEmpty else { return .empty }
     if bytes[range.lowerBound] == UInt8(ascii: "[") { return ipv6Problem(bytes, range) }
     var labelStart = range.lowerBound
     var lastLabel = range
     for index in range.lowerBound...range.upperBound {
       guard index < range.upperBound, bytes[index] != UInt8(ascii: ".") else {
         let label = labelStart..<index
-        if label.isEmpty { return "has an empty label; \(expectation)" }
+        if label.isEmpty { return .emptyLabel }
         if isALabel(bytes, label), let problem = aLabelProblem(bytes, label) { return problem }
         lastLabel = label
         labelStart = index + 1
@@ -33,13 +30,9 @@ enum WebHost {
       let byte = bytes[index]
       guard !isLetter(byte), !isDigit(byte), byte != UInt8(ascii: "-"), byte != UInt8(ascii: "_")
       else { continue }
-      if byte >= 0x80 {
-        return "contains non-ASCII text; expected its A-label (\"xn--…\"), as browsers write it"
-      }
-      if byte == UInt8(ascii: "%") {
-        return "contains a percent-escape; \(expectation)"
-      }
-      return "contains \(quoted(String(UnicodeScalar(byte)))); \(expectation)"
+      if byte >= 0x80 { return .nonASCII }
+      if byte == UInt8(ascii: "%") { return .percentEscape }
+      return .contains(byte)
     }
     return isNumber(bytes, lastLabel) ? ipv4Problem(bytes, range) : nil
   }
@@ -105,10 +98,11 @@ enum WebHost {
     }
   }
 
-  /// Why `port`, the digits after `:`, is not a port: over 65535.
-  static func portProblem(_ bytes: borrowing BorrowedBytes, _ port: Range<Int>) -> String? {
+  /// The port that `port`, the digits after `:`, spell when it is over 65535; `nil` for a
+  /// port.
+  static func outOfRangePort(_ bytes: borrowing BorrowedBytes, _ port: Range<Int>) -> Int? {
     let value = port.reduce(0) { $0 * 10 + Int(bytes[$1] &- UInt8(ascii: "0")) }
-    return value > 65535 ? "has port \(value); expected a port from 0 to 65535" : nil
+    return value > 65535 ? value : nil
   }
 
   // MARK: IPv4
@@ -124,7 +118,8 @@ enum WebHost {
   }
 
   /// Four decimal numbers from 0 to 255 without leading zeros, or why not.
-  private static func ipv4Problem(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> String?
+  private static func ipv4Problem(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>)
+    -> DeepLinkError.WebHostProblem?
   {
     let parts = range.split { bytes[$0] == UInt8(ascii: ".") }
     let valid =
@@ -134,31 +129,23 @@ enum WebHost {
           && (part.count == 1 || bytes[part.first ?? 0] != UInt8(ascii: "0"))
           && part.reduce(0) { $0 * 10 + Int(bytes[$1] &- UInt8(ascii: "0")) } <= 255
       }
-    return valid
-      ? nil
-      : "is not a dotted-decimal IPv4 address; expected four numbers from 0 to 255 without "
-        + "leading zeros, as browsers write it"
+    return valid ? nil : .notIPv4
   }
 
   // MARK: IPv6
 
   /// An IPv6 address in brackets, in the URL Standard's serialization, or why not.
-  private static func ipv6Problem(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> String?
+  private static func ipv6Problem(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>)
+    -> DeepLinkError.WebHostProblem?
   {
     guard range.count >= 2, bytes[range.upperBound - 1] == UInt8(ascii: "]"),
       let pieces = ipv6Pieces(bytes, (range.lowerBound + 1)..<(range.upperBound - 1))
-    else {
-      return "is not an IPv6 address; expected a compressed IPv6 address in brackets, such as "
-        + "\"[2001:db8::1]\""
-    }
+    else { return .notIPv6 }
     let written = Array(serializedIPv6(pieces).utf8)
     let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
     guard inner.count == written.count,
       zip(inner, written).allSatisfy({ lowercasedASCII(bytes[$0]) == $1 })
-    else {
-      return "is not in the form browsers write it; expected "
-        + quoted("[\(serializedIPv6(pieces))]")
-    }
+    else { return .notSerializedIPv6("[\(serializedIPv6(pieces))]") }
     return nil
   }
 
@@ -250,15 +237,12 @@ enum WebHost {
   /// leaves alone, without combining marks, joiners or right-to-left scripts (whose rules need
   /// tables this library does not carry). Anything else is refused.
   private static func aLabelProblem(_ bytes: borrowing BorrowedBytes, _ label: Range<Int>)
-    -> String?
+    -> DeepLinkError.WebHostProblem?
   {
     let encoded = label.dropFirst(4).map { lowercasedASCII(bytes[$0]) }
     guard let decoded = punycodeDecoded(encoded), decoded.contains(where: { !$0.isASCII }),
       decoded.allSatisfy(isPlainLabelScalar)
-    else {
-      return "has the label \(quoted(text(bytes, label))), which is not an A-label browsers "
-        + "accept as written; expected the A-label of a lowercase Unicode label"
-    }
+    else { return .notALabel(text(bytes, label)) }
     return nil
   }
 

@@ -1,0 +1,238 @@
+extension DeepLinkError {
+  /// Why a part of a URL was refused, as data: the site that finds a problem says which it is
+  /// and with what, and ``ErrorWording`` words it.
+  enum Reason: Sendable {
+    // Reading a URL.
+    /// The URL is `length` bytes long, over `limit`.
+    case tooLong(length: Int, limit: Int)
+    /// No `scheme:` at the start.
+    case noScheme
+    /// A scheme that is not a letter followed by scheme characters.
+    case invalidScheme
+    case userInfo
+    case portOnCustomScheme
+    case malformedPort
+    case portOutOfRange(Int)
+    /// A byte that URLs do not allow in a host.
+    case forbiddenInHost(UInt8)
+    /// An `http` or `https` URL without a host.
+    case noWebHost
+    /// A `%` not followed by two hexadecimal digits: the escape as written.
+    case malformedEscape(String)
+    case controlCharacter(UInt8)
+    case notUTF8
+    /// A web host that a browser would write otherwise.
+    case webHost(WebHostProblem)
+
+    // Matching a pattern.
+    /// A literal that the part is not: a scheme, a host, a path segment, a query item's value.
+    case isNot(String)
+    /// A missing part, and what the pattern expects there.
+    case missing(Expectation)
+    /// A value the pattern's query item or fragment does not take.
+    case notAccepted(Expectation)
+    /// An empty value where the pattern expects one.
+    case empty(Expectation)
+    /// A query item that repeats, with another value, an item the pattern requires.
+    case repeatsItem(name: String, Expectation)
+    /// A path segment after the last one the pattern has; `segment` 0 for a URL with a path
+    /// where the pattern has none.
+    case unexpectedSegment(after: Int)
+    /// A `<path:…>` segment with an escaped `/`.
+    case encodedSlash
+    /// A value that a built-in converter refused.
+    case refused(BuiltInConverter)
+    /// A value that the custom converter `name` refused.
+    case refusedByConverter(String)
+    /// A converter name that is not registered, and those that are.
+    case unknownConverter(registered: [String])
+
+    // Admitting a URL.
+    /// A scheme other than the pattern's or the link type's `scheme`, with the link type's
+    /// other ways in: its scheme aliases, and universal links.
+    case otherScheme(String, aliases: [String] = [], universalLink: Bool = false)
+    /// A web URL whose host is not a universal-link host; `allowed` sorted, empty for none.
+    case notUniversalLinkHost(allowed: [String])
+    /// A universal-link host on `http`, for a pattern.
+    case universalLinkOnHTTP
+    /// A link type's universal-link host on `http`.
+    case universalLinkNotHTTPS
+    /// A web URL whose host is none of a link type's universal-link hosts.
+    case notLinkTypeHost(linkType: String, hosts: [String])
+    /// A universal link under none of its host's path prefixes: the prefix segment it is not
+    /// (`nil` when the path ends first), and the link type's URLs of that host.
+    case outsidePathPrefix(isNot: String?, linkType: String, under: [String])
+
+    /// A problem worded where it was found (route tables, patterns, printing), until it is
+    /// data of its own here.
+    case worded(String)
+  }
+
+  /// What a pattern expects where a URL fails it, for ``Reason``.
+  enum Expectation: Sendable {
+    /// A literal, as the pattern writes it.
+    case literal(String)
+    /// `*`.
+    case anySegment
+    /// A parameter's value: `converter` is its converter's name.
+    case value(converter: String, name: String)
+    /// A parameter's value, of any converter.
+    case anyValue(name: String)
+    /// A `<path:…>` capture.
+    case path(name: String)
+  }
+
+  /// Why a web host is not the host a browser writes.
+  enum WebHostProblem: Sendable {
+    case empty
+    case emptyLabel
+    case nonASCII
+    case percentEscape
+    /// A byte other than a letter, a digit, `-`, `_` or `.`.
+    case contains(UInt8)
+    /// An `xn--` label that is not an A-label browsers accept as written.
+    case notALabel(String)
+    case notIPv4
+    case notIPv6
+    /// An IPv6 address written otherwise than `[serialized]`.
+    case notSerializedIPv6(String)
+  }
+}
+
+/// Words every ``DeepLinkError/Reason``: the one place where a refused URL's problem becomes
+/// English.
+enum ErrorWording {
+  /// The problem, as a message says it after the part and its quoted value: `is not an int`.
+  static func problem(_ reason: DeepLinkError.Reason) -> String {
+    switch reason {
+    case .tooLong(let length, let limit):
+      "is \(length) bytes long; expected at most \(limit) bytes"
+    case .noScheme: #"expected a scheme followed by ":", such as "myapp://""#
+    case .invalidScheme:
+      #"is not a valid scheme; expected a letter followed by letters, digits, "+", "-" or ".""#
+    case .userInfo: "has user info; expected only a host"
+    case .portOnCustomScheme: "has a port; expected only a host on a custom-scheme URL"
+    case .malformedPort: "has a malformed port; expected up to 5 decimal digits after \":\""
+    case .portOutOfRange(let port): "has port \(port); expected a port from 0 to 65535"
+    case .forbiddenInHost(let byte):
+      "contains \(quoted(String(UnicodeScalar(byte)))); expected a host without "
+        + #"spaces or any of < > [ \ ] ^ |, which URLs do not allow in a host"#
+    case .noWebHost: "expected a host after \"//\" in an http or https URL"
+    case .malformedEscape(let escape):
+      "has a malformed percent escape \(quoted(escape)); "
+        + #"expected "%" followed by two hexadecimal digits"#
+    case .controlCharacter(let byte):
+      "contains control character U+\(hex4(byte)); "
+        + "expected no control characters, raw or percent-encoded"
+    case .notUTF8: "is not UTF-8 once percent-decoded; expected percent-encoded UTF-8"
+    case .webHost(let problem): webHostProblem(problem)
+    case .isNot(let literal): "is not \(quoted(literal))"
+    case .missing(let expectation): "expected \(expected(expectation))"
+    case .notAccepted(let expectation): "is not accepted; expected \(expected(expectation))"
+    case .empty(let expectation): "is empty; expected \(expected(expectation))"
+    case .repeatsItem(let name, let expectation):
+      "repeats the item with another value; expected every \(quoted(name)) item to be "
+        + expected(expectation)
+    case .unexpectedSegment(let segment):
+      segment == 0
+        ? "is unexpected; expected no path"
+        : "is unexpected; expected the path to end after segment \(segment)"
+    case .encodedSlash:
+      #"contains an encoded "/"; expected segments without "%2F", as a path's segments "#
+        + #"are joined with "/""#
+    case .refused(let builtIn): refusal(builtIn)
+    case .refusedByConverter(let name): "is not accepted by converter \(quoted(name))"
+    case .unknownConverter(let registered):
+      "is not a registered converter; expected one of " + registered.joined(separator: ", ")
+    case .otherScheme(let scheme, let aliases, let universalLink):
+      otherScheme(scheme, aliases.map(quoted) + (universalLink ? ["a universal link"] : []))
+    case .notUniversalLinkHost(let allowed):
+      allowed.isEmpty
+        ? "is not a universal-link host; expected a custom scheme, as no universal-link "
+          + "hosts are allowed"
+        : "is not a universal-link host; expected one of "
+          + allowed.map(quoted).joined(separator: ", ")
+    case .universalLinkOnHTTP:
+      "is a universal-link host, but universal links are https; expected \"https\""
+    case .universalLinkNotHTTPS: "is not \"https\"; expected \"https\", as universal links are"
+    case .notLinkTypeHost(let linkType, let hosts):
+      "is not a universal-link host of \(linkType); expected one of "
+        + hosts.map(quoted).joined(separator: ", ")
+    case .outsidePathPrefix(let segment, let linkType, let under):
+      (segment.map { "is not \(quoted($0)); " } ?? "") + "expected a link of \(linkType) under "
+        + under.map(quoted).joined(separator: " or ")
+    case .worded(let problem): problem
+    }
+  }
+
+  /// `is not "myapp"`, then the other ways in, if any: `; expected "myapp", "app" or a
+  /// universal link`.
+  private static func otherScheme(_ scheme: String, _ others: [String]) -> String {
+    guard let last = others.last else { return "is not \(quoted(scheme))" }
+    return "is not \(quoted(scheme)); expected "
+      + ([quoted(scheme)] + others.dropLast()).joined(separator: ", ") + " or " + last
+  }
+
+  /// What a pattern expects: `"cart"`, `an int for "id"`, `any segment for "*"`.
+  private static func expected(_ expectation: DeepLinkError.Expectation) -> String {
+    switch expectation {
+    case .literal(let literal): quoted(literal)
+    case .anySegment: "any segment for \"*\""
+    case .value(let converter, let name):
+      "\(BuiltInConverter(name: converter).map(expected) ?? "a \(converter)") for \(quoted(name))"
+    case .anyValue(let name): "a value for \(quoted(name))"
+    case .path(let name): "a path for \(quoted(name))"
+    }
+  }
+
+  /// What a built-in converter expects: `an int`.
+  private static func expected(_ builtIn: BuiltInConverter) -> String {
+    switch builtIn {
+    case .string: "a value"
+    case .int: "an int"
+    case .float: "a float"
+    case .uuid: "a UUID"
+    case .path: "a path"
+    }
+  }
+
+  /// Why a built-in converter refuses a non-empty value.
+  private static func refusal(_ builtIn: BuiltInConverter) -> String {
+    switch builtIn {
+    case .string: #"is a dot segment; expected a value other than "." and "..""#
+    case .int, .float, .uuid: "is not \(expected(builtIn))"
+    case .path: #"is a dot segment; expected path segments other than "." and "..""#
+    }
+  }
+
+  private static func webHostProblem(_ problem: DeepLinkError.WebHostProblem) -> String {
+    let expectation =
+      "expected a host as browsers write it: a DNS name of ASCII letters, digits, \"-\" and "
+      + "\"_\", a dotted-decimal IPv4 address, or a compressed IPv6 address in brackets"
+    return switch problem {
+    case .empty: "is empty; \(expectation)"
+    case .emptyLabel: "has an empty label; \(expectation)"
+    case .nonASCII:
+      "contains non-ASCII text; expected its A-label (\"xn--…\"), as browsers write it"
+    case .percentEscape: "contains a percent-escape; \(expectation)"
+    case .contains(let byte): "contains \(quoted(String(UnicodeScalar(byte)))); \(expectation)"
+    case .notALabel(let label):
+      "has the label \(quoted(label)), which is not an A-label browsers "
+        + "accept as written; expected the A-label of a lowercase Unicode label"
+    case .notIPv4:
+      "is not a dotted-decimal IPv4 address; expected four numbers from 0 to 255 without "
+        + "leading zeros, as browsers write it"
+    case .notIPv6:
+      "is not an IPv6 address; expected a compressed IPv6 address in brackets, such as "
+        + "\"[2001:db8::1]\""
+    case .notSerializedIPv6(let written):
+      "is not in the form browsers write it; expected " + quoted(written)
+    }
+  }
+
+  /// `byte` as four uppercase hexadecimal digits: `001F`.
+  private static func hex4(_ byte: UInt8) -> String {
+    let hex = String(byte, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - hex.count) + hex
+  }
+}
