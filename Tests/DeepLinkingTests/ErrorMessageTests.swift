@@ -185,7 +185,36 @@ import Testing
       "https://example.com/user/:id", "http:/user/1",
       #"host of "http:/user/1": missing; expected a host after "//" in an http or https URL"#
     ),
+    (
+      "https://example.com", "https://example.com/x",
+      #"path segment 1 of "https://example.com/x": "x" is unexpected; expected no path"#
+    ),
   ]
+
+  /// A pattern without a scheme takes universal links, which are `https`, on the matcher's
+  /// hosts.
+  @Test func universalLinkOnHTTP() {
+    let matcher = URLMatcher(universalLinkHosts: ["example.com"])
+    let pattern: URLPattern = "user/<int:id>"
+    let cases = [
+      (
+        "http://example.com/user/1",
+        #"host of "http://example.com/user/1": "example.com" is a universal-link host, but universal links are https; expected "https""#
+      ),
+      (
+        "https://example.org/user/1",
+        #"host of "https://example.org/user/1": "example.org" is not a universal-link host; expected one of "example.com""#
+      ),
+    ]
+    for (url, message) in cases {
+      #expect(throws: DeepLinkError.self) { try pattern.requireMatch(url, using: matcher) }
+      do {
+        _ = try pattern.requireMatch(url, using: matcher)
+      } catch {
+        #expect(error.description == message)
+      }
+    }
+  }
 
   @Test(arguments: matchFailures)
   func matchFailure(pattern: String, url: String, message: String) throws {

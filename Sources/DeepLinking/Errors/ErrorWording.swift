@@ -47,6 +47,36 @@ extension DeepLinkError {
     /// A converter name that is not registered, and those that are.
     case unknownConverter(registered: [String])
 
+    // Compiling a pattern.
+    /// `scheme://` and nothing after it.
+    case noHostAfter(scheme: String)
+    /// A `<path:…>` before the last segment, or in a web pattern's host (`capturesHost`)
+    /// before a path.
+    case restNotLast(capturesHost: Bool)
+    case emptySegment
+    /// A second `#`, at `offset` in the fragment.
+    case secondFragment(offset: Int)
+    case emptyFragment
+    case fragmentNotParameter
+    case emptyQueryItem
+    case queryItemWithoutValue
+    case repeatedQueryItem
+    /// A query item whose value is `*` or a `<path:…>`.
+    case queryValueNotAValue
+    /// A `scheme:` not followed by `//`.
+    case schemeWithoutSlashes
+    case notAParameter
+    case invalidConverterName(String)
+    case unclosedParameter
+    case parameterWithText
+    case wildcardWithText
+    case optionalHost
+    /// An optional parameter before `required`, a segment that is not optional.
+    case optionalBefore(String)
+    case repeatedName(String)
+    case emptyName(ParameterSyntax)
+    case invalidName(String)
+
     // Admitting a URL.
     /// A scheme other than the pattern's or the link type's `scheme`, with the link type's
     /// other ways in: its scheme aliases, and universal links.
@@ -80,6 +110,14 @@ extension DeepLinkError {
     case anyValue(name: String)
     /// A `<path:…>` capture.
     case path(name: String)
+  }
+
+  /// How a pattern writes a parameter, for what a mistake in one expects.
+  enum ParameterSyntax: Sendable {
+    /// `:name`.
+    case colon
+    /// `<name>` or `<converter:name>`.
+    case angle
   }
 
   /// Why a web host is not the host a browser writes.
@@ -144,6 +182,39 @@ enum ErrorWording {
     case .refusedByConverter(let name): "is not accepted by converter \(quoted(name))"
     case .unknownConverter(let registered):
       "is not a registered converter; expected one of " + registered.joined(separator: ", ")
+    case .noHostAfter(let scheme): "expected a host after \"\(scheme)://\""
+    case .restNotLast(let capturesHost):
+      "captures the \(capturesHost ? "host and the " : "")rest of the path; expected it to be "
+        + "the last segment"
+    case .emptySegment: "is empty; expected a literal, a parameter or \"*\""
+    case .secondFragment(let offset):
+      "has a second \"#\" at offset \(offset); expected one fragment"
+    case .emptyFragment: "is empty; expected a parameter such as \"#<section?>\""
+    case .fragmentNotParameter:
+      "is not a parameter; expected a parameter such as \"#<section>\" or \"#<section?>\""
+    case .emptyQueryItem: "has an empty item; \(queryItemSyntax), joined with \"&\""
+    case .queryItemWithoutValue: "is not an item with a value; \(queryItemSyntax)"
+    case .repeatedQueryItem: "repeats the query item; expected each name once in a pattern"
+    case .queryValueNotAValue: "has \"*\" or a path as its value; \(queryItemSyntax)"
+    case .schemeWithoutSlashes: #"is not followed by "://"; expected "scheme://host""#
+    case .notAParameter: "is not a parameter; expected \(syntax(.angle))"
+    case .invalidConverterName(let name):
+      "has an invalid converter name \(quoted(name)); expected letters, digits and \"_\""
+    case .unclosedParameter: "has no closing \">\"; expected \(syntax(.angle))"
+    case .parameterWithText:
+      "mixes a parameter with text; expected a parameter to fill the whole segment"
+    case .wildcardWithText: "mixes \"*\" with text; expected \"*\" alone"
+    case .optionalHost:
+      "is optional in the host's place; expected a required host, and optional "
+        + "parameters only at the end of the path"
+    case .optionalBefore(let required):
+      "is optional, but \(quoted(required)) after it is not; expected optional "
+        + "parameters only at the end of the path"
+    case .repeatedName(let name):
+      "repeats the parameter name \(quoted(name)); expected each name once"
+    case .emptyName(let written): "has an empty parameter name; expected \(syntax(written))"
+    case .invalidName(let name):
+      "has an invalid parameter name \(quoted(name)); expected letters, digits and \"_\""
     case .otherScheme(let scheme, let aliases, let universalLink):
       otherScheme(scheme, aliases.map(quoted) + (universalLink ? ["a universal link"] : []))
     case .notUniversalLinkHost(let allowed):
@@ -171,6 +242,17 @@ enum ErrorWording {
     guard let last = others.last else { return "is not \(quoted(scheme))" }
     return "is not \(quoted(scheme)); expected "
       + ([quoted(scheme)] + others.dropLast()).joined(separator: ", ") + " or " + last
+  }
+
+  /// How a pattern's query item is written.
+  private static let queryItemSyntax = "expected \"name=value\" or \"name=<parameter>\""
+
+  /// How a parameter is written.
+  private static func syntax(_ syntax: DeepLinkError.ParameterSyntax) -> String {
+    switch syntax {
+    case .colon: "\":name\""
+    case .angle: "\"<name>\" or \"<converter:name>\""
+    }
   }
 
   /// What a pattern expects: `"cart"`, `an int for "id"`, `any segment for "*"`.

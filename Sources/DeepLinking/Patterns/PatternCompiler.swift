@@ -25,8 +25,7 @@ struct PatternCompiler {
   ///   the part of the pattern at fault.
   mutating func compile() throws(DeepLinkError) -> URLPattern.Storage {
     guard sourceCount < Int(Int32.max) else {
-      throw failure(
-        .pattern, nil, "is \(sourceCount) bytes long; expected at most \(Int32.max) bytes")
+      throw failure(.pattern, nil, .tooLong(length: sourceCount, limit: Int(Int32.max)))
     }
     let pathEnd = extrasStart()
     let (scheme, rest) = try readScheme(before: pathEnd)
@@ -45,15 +44,13 @@ struct PatternCompiler {
     if isWeb {
       let host = pieces.removeFirst()
       guard !host.isEmpty else {
-        throw failure(.host, nil, "expected a host after \"\(schemeText(scheme))://\"")
+        throw failure(.host, nil, .noHostAfter(scheme: schemeText(scheme)))
       }
       let hostOp = try op(host, .host, isHost: true)
       if hostOp.kind == .rest {
         // A web catch-all, `https://<path:url>`: the host and the path are one rest.
         guard pieces.allSatisfy(\.isEmpty) else {
-          throw failure(
-            .host, text(host),
-            "captures the host and the rest of the path; expected it to be the last segment")
+          throw failure(.host, text(host), .restNotLast(capturesHost: true))
         }
         try checkRestsAndNames(authority: nil, ops: [hostOp], extras: queryOps, fragmentOp)
         return URLPattern.Storage(
@@ -70,9 +67,9 @@ struct PatternCompiler {
         // "" (or "/") is the root: no segments.
         if pieces.count == 1, isWeb || scheme == nil { break }
         if pieces.count == 1, scheme != nil {
-          throw failure(.host, nil, "expected a host after \"\(schemeText(scheme))://\"")
+          throw failure(.host, nil, .noHostAfter(scheme: schemeText(scheme)))
         }
-        throw failure(component, "", "is empty; expected a literal, a parameter or \"*\"")
+        throw failure(component, "", .emptySegment)
       }
       let isHost = offset == 0 && !isWeb && scheme != nil
       ops.append(try op(piece, component, isHost: isHost))
@@ -118,18 +115,14 @@ struct PatternCompiler {
     let fragment = (fragmentStart + 1)..<sourceCount
     if let second = fragment.first(where: { bytes[$0] == UInt8(ascii: "#") }) {
       throw failure(
-        .fragment, text(fragment),
-        "has a second \"#\" at offset \(second - fragment.lowerBound); "
-          + "expected one fragment")
+        .fragment, text(fragment), .secondFragment(offset: second - fragment.lowerBound))
     }
     guard !fragment.isEmpty else {
-      throw failure(.fragment, "", "is empty; expected a parameter such as \"#<section?>\"")
+      throw failure(.fragment, "", .emptyFragment)
     }
     let op = try op(fragment, .fragment, isHost: false)
     guard op.kind == .parameter else {
-      throw failure(
-        .fragment, text(fragment),
-        "is not a parameter; expected a parameter such as \"#<section>\" or \"#<section?>\"")
+      throw failure(.fragment, text(fragment), .fragmentNotParameter)
     }
     return (queryOps, op)
   }
@@ -138,14 +131,11 @@ struct PatternCompiler {
   private mutating func queryOp(_ range: Range<Int>, after earlier: [URLPattern.QueryOp])
     throws(DeepLinkError) -> URLPattern.QueryOp
   {
-    let example = "expected \"name=value\" or \"name=<parameter>\""
-    guard !range.isEmpty else {
-      throw failure(.query, text(range), "has an empty item; \(example), joined with \"&\"")
-    }
+    guard !range.isEmpty else { throw failure(.query, text(range), .emptyQueryItem) }
     guard let equals = range.first(where: { bytes[$0] == UInt8(ascii: "=") }),
       equals > range.lowerBound, equals + 1 < range.upperBound
     else {
-      throw failure(.queryItem(text(range)), text(range), "is not an item with a value; \(example)")
+      throw failure(.queryItem(text(range)), text(range), .queryItemWithoutValue)
     }
     let keyRange = range.lowerBound..<equals
     let component = DeepLinkError.Component.queryItem(text(keyRange))
@@ -154,13 +144,11 @@ struct PatternCompiler {
     if earlier.contains(where: {
       bytes[Int($0.key.lowerBound)..<Int($0.key.upperBound)] == keyBytes
     }) {
-      throw failure(
-        component, text(range), "repeats the query item; expected each name once in a pattern")
+      throw failure(component, text(range), .repeatedQueryItem)
     }
     let value = try op((equals + 1)..<range.upperBound, component, isHost: false)
     guard value.kind == .literal || value.kind == .parameter else {
-      throw failure(
-        component, text(range), "has \"*\" or a path as its value; \(example)")
+      throw failure(component, text(range), .queryValueNotAValue)
     }
     return URLPattern.QueryOp(key: key, value: value)
   }
@@ -188,13 +176,12 @@ struct PatternCompiler {
       && bytes[colon + 2] == UInt8(ascii: "/")
     if startsSeparator {
       guard isValidScheme(bytes[..<colon]) else {
-        throw failure(.scheme, text(0..<colon), ErrorWording.problem(.invalidScheme))
+        throw failure(.scheme, text(0..<colon), .invalidScheme)
       }
       return (literal(0..<colon, lowercased: true), colon + 3)
     }
     if colon != 0, !slashOrBracketBeforeColon {
-      throw failure(
-        .scheme, text(0..<colon), #"is not followed by "://"; expected "scheme://host""#)
+      throw failure(.scheme, text(0..<colon), .schemeWithoutSlashes)
     }
     return (nil, 0)
   }
@@ -224,31 +211,27 @@ struct PatternCompiler {
       return URLPattern.Op(kind: .wildcard, text: textRange)
     }
     if first == UInt8(ascii: ":") {
-      try checkName((range.lowerBound + 1)..<range.upperBound, of: range, component, "\":name\"")
+      try checkName((range.lowerBound + 1)..<range.upperBound, of: range, component, .colon)
       return URLPattern.Op(kind: .parameter, builtIn: .string, text: textRange)
     }
-    let example = "\"<name>\" or \"<converter:name>\""
     if first == UInt8(ascii: "<"), last == UInt8(ascii: ">"), range.count >= 2 {
       // `<name?>`: an optional parameter, whose name ends before the `?`.
       let isOptional = range.count > 2 && bytes[range.upperBound - 2] == UInt8(ascii: "?")
       let inner = (range.lowerBound + 1)..<(range.upperBound - (isOptional ? 2 : 1))
       let colons = bytes[inner].lazy.filter { $0 == UInt8(ascii: ":") }.count
       guard colons < 2 else {
-        throw failure(component, text(range), "is not a parameter; expected \(example)")
+        throw failure(component, text(range), .notAParameter)
       }
       guard let colon = inner.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
-        try checkName(inner, of: range, component, example)
+        try checkName(inner, of: range, component, .angle)
         return URLPattern.Op(
           kind: .parameter, builtIn: .string, isOptional: isOptional, text: textRange)
       }
       let converter = inner.lowerBound..<colon
       guard isName(converter) else {
-        throw failure(
-          component, text(range),
-          "has an invalid converter name \(quoted(text(converter))); "
-            + "expected letters, digits and \"_\"")
+        throw failure(component, text(range), .invalidConverterName(text(converter)))
       }
-      try checkName((colon + 1)..<inner.upperBound, of: range, component, example)
+      try checkName((colon + 1)..<inner.upperBound, of: range, component, .angle)
       if bytes[converter].elementsEqual("path".utf8) {
         return URLPattern.Op(kind: .rest, builtIn: .path, isOptional: isOptional, text: textRange)
       }
@@ -257,15 +240,13 @@ struct PatternCompiler {
         kind: .parameter, builtIn: builtIn, isOptional: isOptional, text: textRange)
     }
     if first == UInt8(ascii: "<"), !segment.contains(UInt8(ascii: ">")) {
-      throw failure(component, text(range), "has no closing \">\"; expected \(example)")
+      throw failure(component, text(range), .unclosedParameter)
     }
     if segment.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
-      throw failure(
-        component, text(range),
-        "mixes a parameter with text; expected a parameter to fill the whole segment")
+      throw failure(component, text(range), .parameterWithText)
     }
     if segment.contains(UInt8(ascii: "*")) {
-      throw failure(component, text(range), "mixes \"*\" with text; expected \"*\" alone")
+      throw failure(component, text(range), .wildcardWithText)
     }
     return URLPattern.Op(
       kind: .literal, literal: try literalBytes(range, component, isHost: isHost),
@@ -286,7 +267,7 @@ struct PatternCompiler {
     let decoded: Result<[UInt8], DeepLinkError> = withUTF8Bytes(value) { bytes in
       Result { () throws(DeepLinkError) in
         try URLReader.validate(bytes, 0..<bytes.count) { problem in
-          failure(component, value, ErrorWording.problem(problem.reason(bytes)))
+          failure(component, value, problem.reason(bytes))
         }
         return withDecodedBytes(bytes, 0..<bytes.count, plusIsSpace: false) { $0.array }
       }
@@ -328,7 +309,7 @@ struct PatternCompiler {
     for offset in 0..<count {
       let op = part(at: offset)
       // The op's part of the pattern and its text, worded only for a mistake.
-      func failure(_ problem: String) -> DeepLinkError {
+      func failure(_ reason: DeepLinkError.Reason) -> DeepLinkError {
         let component: DeepLinkError.Component =
           offset >= pathCount
           ? (offset - pathCount < extras.count
@@ -336,23 +317,19 @@ struct PatternCompiler {
           : authority == nil
             ? .patternSegment(offset + 1) : offset == 0 ? .host : .patternSegment(offset)
         return self.failure(
-          component, text(Int(op.text.lowerBound)..<Int(op.text.upperBound)), problem)
+          component, text(Int(op.text.lowerBound)..<Int(op.text.upperBound)), reason)
       }
       if offset < pathCount, op.kind == .rest, offset != pathCount - 1 {
-        throw failure("captures the rest of the path; expected it to be the last segment")
+        throw failure(.restNotLast(capturesHost: false))
       }
       if op.isOptional, offset == 0, pathCount > 0 {
-        throw failure(
-          "is optional in the host's place; expected a required host, and optional "
-            + "parameters only at the end of the path")
+        throw failure(.optionalHost)
       }
       if op.isOptional, offset < pathCount,
         let next = ((offset + 1)..<pathCount).lazy.map(part(at:)).first(where: { !$0.isOptional })
       {
         let nextText = text(Int(next.text.lowerBound)..<Int(next.text.upperBound))
-        throw failure(
-          "is optional, but \(quoted(nextText)) after it is not; expected optional "
-            + "parameters only at the end of the path")
+        throw failure(.optionalBefore(nextText))
       }
       guard op.isNamed, !allowsRepeatedNames else { continue }
       let name = URLPattern.Storage.nameRange(of: op, in: bytes)
@@ -365,7 +342,7 @@ struct PatternCompiler {
       }
       if repeats {
         let text = text(Int(name.lowerBound)..<Int(name.upperBound))
-        throw failure("repeats the parameter name \(quoted(text)); expected each name once")
+        throw failure(.repeatedName(text))
       }
     }
   }
@@ -379,15 +356,13 @@ struct PatternCompiler {
   /// other bytes than letters, digits and `_`.
   private func checkName(
     _ name: Range<Int>, of segment: Range<Int>, _ component: DeepLinkError.Component,
-    _ example: String
+    _ syntax: DeepLinkError.ParameterSyntax
   ) throws(DeepLinkError) {
     guard !name.isEmpty else {
-      throw failure(component, text(segment), "has an empty parameter name; expected \(example)")
+      throw failure(component, text(segment), .emptyName(syntax))
     }
     guard isName(name) else {
-      throw failure(
-        component, text(segment),
-        "has an invalid parameter name \(quoted(text(name))); expected letters, digits and \"_\"")
+      throw failure(component, text(segment), .invalidName(text(name)))
     }
   }
 
@@ -404,9 +379,9 @@ struct PatternCompiler {
   private func schemeText(_ scheme: Range<Int>?) -> String { scheme.map(text) ?? "" }
 
   private func failure(
-    _ component: DeepLinkError.Component, _ value: String?, _ problem: String
+    _ component: DeepLinkError.Component, _ value: String?, _ reason: DeepLinkError.Reason
   ) -> DeepLinkError {
-    DeepLinkError(.invalidPattern, component, input: source, value: value, problem: problem)
+    DeepLinkError(.invalidPattern, component, input: source, value: value, reason)
   }
 }
 
