@@ -23,22 +23,18 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     let input: String
     let value: String?
     let reason: Reason
-    /// A whole message that replaces the usual shape, for errors about a URL as a whole.
-    let message: String?
-    /// For a URL that fits no route, the pattern of the route that came nearest.
-    let nearestRoute: String?
+    let frame: Frame
 
     init(
       code: Code, component: Component, input: String, value: String?, reason: Reason,
-      message: String? = nil, nearestRoute: String? = nil
+      frame: Frame = .part
     ) {
       self.code = code
       self.component = component
       self.input = input
       self.value = value
       self.reason = reason
-      self.message = message
-      self.nearestRoute = nearestRoute
+      self.frame = frame
     }
   }
 
@@ -60,6 +56,9 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// Why the part was refused, as data.
   var reason: Reason { storage.reason }
 
+  /// How the message frames the problem.
+  var frame: Frame { storage.frame }
+
   /// The explanation after the quoted value, such as `is not an int`, or after `missing; `.
   var problem: String { ErrorWording.problem(storage.reason) }
 
@@ -68,11 +67,18 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   ///
   /// `user/<int:id>` for `myapp://usr/1`, say; ``component`` and ``value`` are where that
   /// route failed. `nil` for other errors.
-  public var nearestRoute: String? { storage.nearestRoute }
+  public var nearestRoute: String? {
+    guard case .nearest(let pattern) = storage.frame else { return nil }
+    return pattern
+  }
 
   /// Creates an error; the library's own throwing sites use this.
-  init(_ code: Code, _ component: Component, input: String, value: String?, _ reason: Reason) {
-    storage = Storage(code: code, component: component, input: input, value: value, reason: reason)
+  init(
+    _ code: Code, _ component: Component, input: String, value: String?, _ reason: Reason,
+    frame: Frame = .part
+  ) {
+    storage = Storage(
+      code: code, component: component, input: input, value: value, reason: reason, frame: frame)
   }
 
   /// Creates an error whose problem is worded at the throwing site.
@@ -84,11 +90,9 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// why it fails: `no route for "myapp://usr/1": nearest is "user/<int:id>" (host "usr" is
   /// not "user")`.
   init(noRouteFor url: String, nearest pattern: String, reason: DeepLinkError) {
-    let message =
-      "no route for \(quoted(url)): nearest is \(quoted(pattern)) (\(reason.shortDescription))"
-    storage = Storage(
-      code: .noRoute, component: reason.component, input: url, value: reason.value,
-      reason: reason.reason, message: message, nearestRoute: pattern)
+    self.init(
+      .noRoute, reason.component, input: url, value: reason.value, reason.reason,
+      frame: .nearest(pattern: pattern))
   }
 
   /// An error about printing `subject` (a link, usually), shaped
@@ -97,18 +101,10 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     _ code: Code, _ subjectValue: any Sendable, _ component: Component, value: String?,
     problem: String
   ) -> DeepLinkError {
-    let subject = subjectValue as? String ?? linkDescription(subjectValue)
-    let shown = subject.count > 200 ? subject.prefix(200) + "…" : Substring(subject)
-    let part =
-      component == .url
-      ? "" : "\(component) " + (value.map { quoted($0) + " " } ?? "missing; ")
-    return DeepLinkError(
-      storage: Storage(
-        code: code, component: component, input: subject, value: value, reason: .worded(problem),
-        message: "cannot print \(shown): \(part)\(problem)"))
+    DeepLinkError(
+      code, component, input: subjectValue as? String ?? linkDescription(subjectValue),
+      value: value, .worded(problem), frame: .printing)
   }
-
-  private init(storage: Storage) { self.storage = storage }
 
   /// The error for a URL that only a broken route could be meant for: `no route for
   /// "myapp://user/42": the route of case "user", "user/<int:id", is not a valid pattern (…)`.
@@ -117,9 +113,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   - route: The route as messages name it, followed by a space and `problem`.
   ///   - problem: What is wrong with the route.
   init(noRouteFor url: String, brokenRoute route: String, problem: String) {
-    storage = Storage(
-      code: .invalidRoute, component: .url, input: url, value: nil, reason: .worded(problem),
-      message: "no route for \(quoted(url)): \(route) \(problem)")
+    self.init(
+      .invalidRoute, .url, input: url, value: nil, .worded(problem), frame: .brokenRoute(route))
   }
 
   /// A mistake in a route table, with the whole message: `the route of case "user",
@@ -129,23 +124,17 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   - pattern: The source of the route at fault.
   ///   - message: The message.
   init(routeProblem code: Code, pattern: String, message: String) {
-    storage = Storage(
-      code: code, component: .pattern, input: pattern, value: nil, reason: .worded(message),
-      message: message)
+    self.init(code, .pattern, input: pattern, value: nil, .worded(message), frame: .whole)
   }
 
   /// An error about making case `caseName` from values: `cannot make user: "x" is not a
   /// valid Int; expected an Int for "id" of case "user"`.
   init(making caseName: String, reason: String, code: Code) {
-    storage = Storage(
-      code: code, component: .url, input: caseName, value: nil, reason: .worded(reason),
-      message: "cannot make \(caseName): \(reason)")
+    self.init(code, .url, input: caseName, value: nil, .worded(reason), frame: .making)
   }
 
   /// The message without the input: `host "usr" is not "user"`.
-  var shortDescription: String {
-    "\(component) " + (value.map { quoted($0) + " " } ?? "missing; ") + problem
-  }
+  var shortDescription: String { ErrorWording.part(of: self) }
 
   /// Two errors are equal when they have the same code, component, input, value and message.
   public static func == (lhs: DeepLinkError, rhs: DeepLinkError) -> Bool {
@@ -167,12 +156,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// For example `host of "myapp://user@evil.com/x": "user@evil.com" has user info; expected
   /// only a host`, or, for the URL as a whole, `URL "myapp://…" is 9010 bytes long; expected at
   /// most 8192 bytes`.
-  public var description: String {
-    if let message = storage.message { return message }
-    if component == .url { return "URL \(quoted(input)) \(problem)" }
-    let found = value.map { quoted($0) + " " } ?? "missing; "
-    return "\(component) of \(quoted(input)): \(found)\(problem)"
-  }
+  public var description: String { ErrorWording.message(self) }
+
 }
 
 extension DeepLinkError {

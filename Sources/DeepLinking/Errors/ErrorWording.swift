@@ -137,9 +137,60 @@ extension DeepLinkError {
   }
 }
 
-/// Words every ``DeepLinkError/Reason``: the one place where a refused URL's problem becomes
-/// English.
+extension DeepLinkError {
+  /// How a message frames its problem, the part and the value.
+  enum Frame: Sendable {
+    /// `<part> of "<input>": "<value>" <problem>`; for the URL as a whole,
+    /// `URL "<input>" <problem>`.
+    case part
+    /// `no route for "<input>": nearest is "<pattern>" (<part> "<value>" <problem>)`.
+    case nearest(pattern: String)
+    /// `cannot print <input>: <part> "<value>" <problem>`, without a part for the link as a
+    /// whole.
+    case printing
+    /// `no route for "<input>": <route> <problem>`: a URL only a broken route could be
+    /// meant for.
+    case brokenRoute(String)
+    /// The problem is the whole message: a mistake in a route table.
+    case whole
+    /// `cannot make <input>: <problem>`.
+    case making
+  }
+}
+
+/// Words every ``DeepLinkError``: the one place where a failure's data becomes English.
 enum ErrorWording {
+  /// The whole message of `error`.
+  static func message(_ error: DeepLinkError) -> String {
+    let problem = problem(error.reason)
+    switch error.frame {
+    case .part:
+      if error.component == .url { return "URL \(quoted(error.input)) \(problem)" }
+      return "\(error.component) of \(quoted(error.input)): \(found(error))\(problem)"
+    case .nearest(let pattern):
+      return "no route for \(quoted(error.input)): nearest is \(quoted(pattern)) "
+        + "(\(part(of: error)))"
+    case .printing:
+      let subject = error.input
+      let shown = subject.count > 200 ? subject.prefix(200) + "…" : Substring(subject)
+      let part = error.component == .url ? "" : "\(error.component) \(found(error))"
+      return "cannot print \(shown): \(part)\(problem)"
+    case .brokenRoute(let route): return "no route for \(quoted(error.input)): \(route) \(problem)"
+    case .whole: return problem
+    case .making: return "cannot make \(error.input): \(problem)"
+    }
+  }
+
+  /// The message without the input: `host "usr" is not "user"`.
+  static func part(of error: DeepLinkError) -> String {
+    "\(error.component) \(found(error))\(problem(error.reason))"
+  }
+
+  /// The quoted value and a space, or `missing; ` for a part that is not there.
+  private static func found(_ error: DeepLinkError) -> String {
+    error.value.map { quoted($0) + " " } ?? "missing; "
+  }
+
   /// The problem, as a message says it after the part and its quoted value: `is not an int`.
   static func problem(_ reason: DeepLinkError.Reason) -> String {
     switch reason {
