@@ -307,14 +307,12 @@ private func refuseUnprintable<T>(
   do {
     printed = try scalarText(value, label: label, linkType: state.topLinkType)
   } catch {
-    throw state.unprintable(text, T.self, label: label, problem: error.problem)
+    throw state.unprintable(text, T.self, label: label, problem: error.reason)
   }
   guard let printed, printed != text, state.pathIndex(for: label) != nil,
     !withUTF8Bytes(printed, isSegmentValue)
   else { return }
-  throw state.unprintable(
-    text, T.self, label: label,
-    problem: "its text \(quoted(printed)) is empty or a dot segment; expected a path segment")
+  throw state.unprintable(text, T.self, label: label, problem: .notPathSegment(printed: printed))
 }
 
 /// Reads one associated value through its own `Decodable` conformance: a single value (a

@@ -100,10 +100,12 @@ extension DeepLinkCodable {
   /// - Returns: The reference.
   @_spi(DeepLinkingTools)
   public func _caseReference(_ caseName: String) -> String {
-    guard let swiftName = swiftCaseName(of: self), swiftName != caseName else {
-      return "case \(quoted(caseName))"
-    }
-    return "case \(quoted(caseName)) (the CodingKeys name of case \(quoted(swiftName)))"
+    ErrorWording.caseReference(caseReference(caseName))
+  }
+
+  /// Case `caseName` of this link, with its Swift name if CodingKeys rename it.
+  func caseReference(_ caseName: String) -> DeepLinkError.CaseReference {
+    DeepLinkError.CaseReference(name: caseName, swiftName: swiftCaseName(of: self))
   }
 
   /// The case name and each associated value as the URL writes it, in declaration order.
@@ -132,9 +134,7 @@ extension DeepLinkCodable {
       queryItems: values.map { URLQueryItem(name: $0.label, value: $0.value) },
       linkType: Self.self)
     func making(_ error: DeepLinkError) -> DeepLinkError {
-      // An error about the type (`.url`) has no value to quote.
-      let found = error.component == .url ? "" : error.value.map { quoted($0) + " " } ?? "missing; "
-      return DeepLinkError(making: caseName, reason: found + error.problem, code: error.code)
+      DeepLinkError(making: caseName, .madeFrom(error), code: error.code)
     }
     let link: Self
     do {
@@ -144,8 +144,7 @@ extension DeepLinkCodable {
     } catch {
       throw DeepLinkError(
         making: caseName,
-        reason: "\(quoted(caseName)) is not a case of \(Self.self); expected one of "
-          + routes.keys.sorted().joined(separator: ", "),
+        .notACase(caseName, linkType: "\(Self.self)", cases: routes.keys.sorted()),
         code: .invalidRoute)
     }
     if let failure = state.failure { throw making(failure) }

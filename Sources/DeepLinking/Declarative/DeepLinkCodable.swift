@@ -280,8 +280,7 @@ extension DeepLinkCodable {
       let label = items.first { item in !(readBack ?? []).contains { $0.name == item.name } }
       throw DeepLinkError.printing(
         .unprintable, self, .url, value: nil,
-        problem: "the added query item \(quoted(label?.name ?? "")) would be read as a value "
-          + "of the link; expected items that no value of \(Self.self) reads")
+        .addedItemReadBack(name: label?.name ?? "", linkType: "\(Self.self)"))
     }
     return printed
   }
@@ -315,7 +314,7 @@ extension DeepLinkCodable {
     } catch let error as DeepLinkError {
       throw error
     } catch {
-      throw state.failure ?? state.typeError("\(error)")
+      throw state.failure ?? state.typeError(.thrown("\(error)"))
     }
     if let failure = state.failure { throw failure }
     return link
@@ -334,8 +333,7 @@ extension DeepLinkCodable {
   func deepLinkBuilder(in table: LinkTable) throws(DeepLinkError) -> DeepLinkBuilder {
     let encoded = try EncodedLink.encode(self)
     guard let index = table.printedRoute(encoded) else {
-      throw DeepLinkError.printing(
-        .invalidRoute, self, .url, value: nil, problem: missingRouteProblem(encoded))
+      throw DeepLinkError.printing(.invalidRoute, self, .url, value: nil, missingRoute(encoded))
     }
     return try builder(encoded, through: index, in: table, checkingRivals: true)
   }
@@ -350,12 +348,10 @@ extension DeepLinkCodable {
     levelCount: Int? = nil
   ) throws(DeepLinkError) -> DeepLinkBuilder {
     // Errors box the link for their message; the path that prints does not.
-    func invalid(_ problem: String) -> DeepLinkError {
-      DeepLinkError.printing(.invalidRoute, self, .url, value: nil, problem: problem)
-    }
     let route = table.routes[index]
     if let defect = table.defects[index] {
-      throw invalid("\(linkRouteName(route)) \(defect.problem)")
+      throw DeepLinkError.printing(
+        .invalidRoute, self, .url, value: nil, .route(linkRouteName(route), defect.problem))
     }
 
     // The host, then the path segments; the route's literal query items, then the values
@@ -398,9 +394,9 @@ extension DeepLinkCodable {
         }
         let item = name ?? value.label
         if route.levels.count > 1, queryItems[..<start].contains(where: { $0.name == item }) {
-          throw invalid(
-            "two levels of its route \(quoted(route.pattern.source)) write the query item "
-              + "\(quoted(item)); expected each level to use query items of its own")
+          throw DeepLinkError.printing(
+            .invalidRoute, self, .url, value: nil,
+            .queryItemOfTwoLevels(pattern: route.pattern.source, item: item))
         }
         // Not `value.strings`, which would make an array of a scalar.
         if let text = value.single { queryItems.append(URLQueryItem(name: item, value: text)) }
@@ -432,33 +428,29 @@ extension DeepLinkCodable {
       let winner = table.routes[rival]
       throw DeepLinkError.printing(
         .unprintable, self, .url, value: nil,
-        problem: "its URL \(quoted(printed)) decodes as case \(quoted(winner.name)), "
-          + "whose \(winner.isAlias ? "alias" : "route") \(quoted(winner.pattern.source)) wins "
-          + "over \(quoted(route.pattern.source)); expected a value that no route winning over "
-          + "it matches")
+        .decodesAsOther(url: printed, winner: linkRouteName(winner), over: route.pattern.source))
     }
     return builder
   }
 
   /// Why the case chain of `encoded` has no route to print it: the first level whose case
   /// has none.
-  private func missingRouteProblem(_ encoded: EncodedLink) -> String {
+  private func missingRoute(_ encoded: EncodedLink) -> DeepLinkError.Reason {
     var type: any DeepLinkRoutes.Type = Self.self
-    var reference = _caseReference(encoded.caseName)
+    var reference = caseReference(encoded.caseName)
     for (depth, link) in encoded.levels.enumerated() {
-      if depth > 0 { reference = "case \(quoted(link.caseName))" }
+      if depth > 0 { reference = DeepLinkError.CaseReference(name: link.caseName) }
       guard let pattern = type.routes[link.caseName] else {
-        return "\(reference) has no route in \(type).routes"
+        return .noRouteInType(reference, type: "\(type)")
       }
       guard let mountedLabel = link.mountedLabels.first else { break }
       let probe = type.probe(link.caseName, pattern, depth: depth)
       guard let next = probe.mount?.type else {
-        return "\(reference) holds a link, \(quoted(mountedLabel)), that its route "
-          + "\(quoted(pattern.source)) does not mount; expected one link value per case"
+        return .unmountedLink(reference, label: mountedLabel, pattern: pattern.source)
       }
       type = next
     }
-    return "\(reference) has no route in \(type).routes"
+    return .noRouteInType(reference, type: "\(type)")
   }
 
   /// Adds the path of one level of a route to `parts`, `pattern` filled with the values of
@@ -489,31 +481,25 @@ extension DeepLinkCodable {
       if let absent {
         throw DeepLinkError.printing(
           .unprintable, self, .url, value: nil,
-          problem: "\(quoted(absent)) is nil, but \(quoted(name)) after it in the path of the "
-            + "route \(quoted(route.pattern.source)) is not; expected nil for every optional "
-            + "parameter after a nil one")
+          .nilBeforeValue(absent: absent, name: name, pattern: route.pattern.source))
       }
       if index == nil, link.nilLabels.contains(name) {
         throw DeepLinkError.printing(
           .unprintable, self, .url, value: nil,
-          problem: "\(quoted(name)) is nil, but the route \(quoted(route.pattern.source)) puts "
-            + "it in the path; expected a value, or a route that leaves \(quoted(name)) to the "
-            + "query")
+          .nilInPath(name: name, pattern: route.pattern.source))
       }
       guard let index, !values[index].isArray,
         let text = values[index].single ?? values[index].elements.first
       else {
         throw DeepLinkError.printing(
           .invalidRoute, self, .url, value: nil,
-          problem: "the route \(quoted(route.pattern.source)) names \(quoted(name)), which "
-            + "is not a single associated value of case \(quoted(caseName))")
+          .notSingleValue(pattern: route.pattern.source, name: name, caseName: caseName))
       }
       taken.insert(index)
       if optional, text.isEmpty {
         throw DeepLinkError.printing(
           .unprintable, self, .url, value: nil,
-          problem: "\(quoted(name)) is empty, which the route \(quoted(route.pattern.source)) "
-            + "prints as nothing and reads back as nil; expected nil or a non-empty value")
+          .emptyOptional(name: name, pattern: route.pattern.source))
       }
       return text
     }
@@ -550,8 +536,7 @@ extension DeepLinkCodable {
     for text in value.strings where text.isEmpty {
       throw DeepLinkError.printing(
         .unprintable, self, component, value: text,
-        problem: "is empty, which the route \(quoted(route.pattern.source)) reads as no "
-          + "value; expected a non-empty value")
+        .emptyBoundValue(pattern: route.pattern.source))
     }
     guard let text = value.strings.first else { return nil }
     if let builtIn = op?.builtIn, builtIn != .string { try check(text, component, builtIn) }
@@ -569,8 +554,7 @@ extension DeepLinkCodable {
       guard link.nilLabels.contains(name) else { continue }
       throw DeepLinkError.printing(
         .unprintable, self, .url, value: nil,
-        problem: "\(quoted(name)) is nil, but the route \(quoted(route.pattern.source)) "
-          + "requires it; expected a value, or an optional parameter (\"<\(name)?>\")")
+        .nilRequired(name: name, pattern: route.pattern.source))
     }
   }
 
@@ -580,9 +564,7 @@ extension DeepLinkCodable {
   ) throws(DeepLinkError) {
     let accepted = withUTF8Bytes(text) { builtIn.accepts(decoded: $0) }
     guard accepted || text.isEmpty else {
-      throw DeepLinkError.printing(
-        .unprintable, self, component, value: text, problem: ErrorWording.problem(.refused(builtIn))
-      )
+      throw DeepLinkError.printing(.unprintable, self, component, value: text, .refused(builtIn))
     }
   }
 }

@@ -45,15 +45,14 @@ extension DeepLinkCodable {
         do {
           screen = try Self.decodeWithState(urls[depth], in: table)
         } catch {
-          throw chainError(route, depth: depth, url: urls[depth], problem: "\(error)")
+          throw chainError(route, depth: depth, url: urls[depth], .error(error))
         }
         let names = screen.state.routeName.split(separator: ".").map(String.init)
         guard names.count > depth + 1,
           names.prefix(depth + 1).elementsEqual(route.caseNames.prefix(depth + 1))
         else {
           throw chainError(
-            route, depth: depth, url: urls[depth],
-            problem: "its URL decodes as case \(quoted(screen.state.routeName))")
+            route, depth: depth, url: urls[depth], .decodesAs(screen.state.routeName))
         }
         chain.append(screen.link)
       }
@@ -62,15 +61,14 @@ extension DeepLinkCodable {
   }
 
   /// The error for a link whose level `depth` of `route` has no screen of its own.
-  private func chainError(_ route: LinkRoute, depth: Int, url: String, problem: String)
-    -> DeepLinkError
-  {
-    let level = route.levels[depth + 1]
+  private func chainError(
+    _ route: LinkRoute, depth: Int, url: String, _ problem: DeepLinkError.ScreenProblem
+  ) -> DeepLinkError {
+    let chain = route.caseNames.prefix(depth + 1).joined(separator: ".")
     return DeepLinkError.printing(
       .invalidRoute, self, .url, value: nil,
-      problem:
-        "its chain has no screen for \(quoted(route.caseNames.prefix(depth + 1).joined(separator: "."))), "
-        + "\(quoted(url)): \(problem); expected a root route, \"\", in \(level.linkType).routes")
+      .noScreen(
+        chain: chain, url: url, problem, linkType: "\(route.levels[depth + 1].linkType)"))
   }
 
   /// The routes whose links have no chain (see ``linkChain``): a level that mounts an enum
@@ -98,11 +96,12 @@ extension DeepLinkCodable {
         problems.append(
           DeepLinkError(
             routeProblem: .invalidRoute, pattern: route.pattern.source,
-            message:
-              "\(linkRouteName(route)) has no screen for \(quoted(prefix.joined(separator: "."))): "
-              + "\(mounted) has no root route; expected a case whose route is \"\", the "
-              + "screen of \(quoted(route.levels.prefix(depth + 1).map(\.pattern.source).joined(separator: "/")))"
-          ))
+            .route(
+              linkRouteName(route),
+              .noScreen(
+                prefix: prefix.joined(separator: "."), mounted: "\(mounted)",
+                screen: route.levels.prefix(depth + 1).map(\.pattern.source).joined(
+                  separator: "/")))))
       }
     }
     return problems

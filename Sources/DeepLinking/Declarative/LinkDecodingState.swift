@@ -240,8 +240,7 @@ final class LinkDecodingState {
   /// found when it was made); `nil` when each names one, or when the values come from labels.
   func unnamedParameterError() -> DeepLinkError? {
     guard !levels.isEmpty, let name = levels[level].unnamedParameter else { return nil }
-    return typeError(
-      "the route \(quoted(levels[level].pattern.source)) \(unnamedParameterProblem(name))")
+    return typeError(.unnamedRouteParameter(pattern: levels[level].pattern.source, name: name))
   }
 
   func component(for label: String) -> DeepLinkError.Component {
@@ -249,79 +248,65 @@ final class LinkDecodingState {
     return queryName(for: label).map { .queryItem($0) } ?? .fragment
   }
 
-  /// `"page" of case "search"`, or `the value of case "region"` for an unlabeled one.
-  private func target(_ label: String) -> String {
-    label.first == "_" && label.dropFirst().allSatisfy(\.isNumber)
-      ? "the value of case \(quoted(caseName))" : "\(quoted(label)) of case \(quoted(caseName))"
+  /// The value `label` of the case, for messages.
+  private func target(_ label: String) -> DeepLinkError.ValueTarget {
+    DeepLinkError.ValueTarget(label: label, caseName: caseName)
   }
 
   func missing(_ type: Any.Type, label: String) -> DeepLinkError {
     DeepLinkError(
       .queryValue, component(for: label), input: url, value: nil,
-      problem: "expected \(article(type)) for \(target(label))")
+      .missingValue(type: "\(type)", target(label)))
   }
 
   func invalid(_ text: String, _ type: Any.Type, label: String) -> DeepLinkError {
     DeepLinkError(
       .queryValue, component(for: label), input: url, value: text,
-      problem: "is not a valid \(type); expected \(article(type)) for \(target(label))")
+      .invalidValue(type: "\(type)", target(label)))
   }
 
   /// A value that reads from `text` but would not print back, for `problem`.
-  func unprintable(_ text: String, _ type: Any.Type, label: String, problem: String)
-    -> DeepLinkError
-  {
+  func unprintable(
+    _ text: String, _ type: Any.Type, label: String, problem: DeepLinkError.Reason
+  ) -> DeepLinkError {
     DeepLinkError(
       .queryValue, component(for: label), input: url, value: text,
-      problem: "reads as \(article(type)) that printing refuses: \(problem)")
+      .unprintableValue(type: "\(type)", problem))
   }
 
   /// An error about the link type rather than the URL's values: `URL "…" cannot be read as
   /// case "x" of AppLink: <problem>`; for a case made from values, the problem alone.
-  func typeError(_ problem: String) -> DeepLinkError {
+  func typeError(_ problem: DeepLinkError.Reason) -> DeepLinkError {
     DeepLinkError(
       .invalidRoute, .url, input: url, value: nil,
-      problem: match == nil
-        ? problem : "cannot be read as case \(quoted(caseName)) of \(linkType): \(problem)")
+      .caseProblem(caseName: match == nil ? nil : caseName, linkType: "\(linkType)", problem))
   }
 
   /// A decoded link that printing refuses with `error` (see ``checksPrinting``).
   func unprintable(_ error: DeepLinkError) -> DeepLinkError {
     DeepLinkError(
       .unprintable, .url, input: url, value: nil,
-      problem: "cannot be read as case \(quoted(routeName)) of \(topLinkType), which printing "
-        + "refuses: \(error.problem)")
+      .printingRefuses(caseName: routeName, linkType: "\(topLinkType)", error.reason))
   }
 
   /// A value of a type that does not fit in a URL: a struct, say.
   func unsupported(_ label: String) -> DeepLinkError {
-    typeError("the value for \(quoted(label)) \(nestedValueProblem)")
+    typeError(.value(label: label, .nestedValue))
   }
 
   /// An optional inside a value, such as the elements of `[Int?]`, which printing refuses.
   func nestedOptional(_ label: String) -> DeepLinkError {
-    typeError("the value for \(quoted(label)) \(nestedOptionalProblem)")
+    typeError(.value(label: label, .nestedOptional))
   }
 
   /// A link type that is not an enum with synthesized `Codable`, whose `init(from:)` asks for
   /// something other than one case's values.
-  func notAnEnum() -> DeepLinkError { typeError(notAnEnumProblem) }
+  func notAnEnum() -> DeepLinkError { typeError(.value(label: nil, .notAnEnum)) }
 
   /// A routes key that names no case of the link type.
   func unknownCase() -> DeepLinkError {
-    typeError(
-      "\(linkType) has no case \(quoted(caseName)); expected a case for every key of "
-        + "\(linkType).routes, by the name its CodingKeys give it if they rename it")
+    typeError(.unknownCaseName(caseName, linkType: "\(linkType)"))
   }
-}
-
-/// "an Int", "a String": the type's name with its article, for messages.
-func article(_ type: Any.Type) -> String {
-  let name = "\(type)"
-  let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
-  // "a UInt8", "a UUID", "a URL": a "U" read as "you".
-  let sounded = name.hasPrefix("UInt") || name.hasPrefix("UU") || name.hasPrefix("UR")
-  return (name.first.map { vowels.contains($0) } == true && !sounded ? "an " : "a ") + name
 }
 
 /// The error for a URL that fits no route: the route that got furthest, and why it failed.
@@ -332,18 +317,15 @@ private func nearestRoute(
   if layout.isWeb, layout.linkCount == 0 {
     return DeepLinkError(
       .missingComponent, layout.linkComponent(0), input: url, value: nil,
-      problem: "expected the link's host as the first path segment, as in "
-        + "\"https://\(layout.host.map { text(bytes, $0) } ?? "")/<host>/<path>\"")
+      .noHostSegment(website: layout.host.map { text(bytes, $0) } ?? ""))
   }
   // A route that matches nothing (an invalid pattern, a converter links do not have) may be
   // the one the URL was meant for: then it is the reason.
   let start = URLStart(bytes, layout)
   for (route, defect) in zip(table.routes, table.defects) {
-    guard let defect, defect.problem != routeHasSchemeProblem,
-      route.pattern.couldBeMeant(for: start)
+    guard let defect, !defect.problem.isScheme, route.pattern.couldBeMeant(for: start)
     else { continue }
-    return DeepLinkError(
-      noRouteFor: url, brokenRoute: linkRouteName(route), problem: defect.problem)
+    return DeepLinkError(noRouteFor: url, brokenRoute: linkRouteName(route), defect.problem)
   }
   var nearest = NearestRoute()
   let matcher = table.matcher
@@ -359,6 +341,6 @@ private func nearestRoute(
   let withScheme = table.routes.first { $0.levels.contains { $0.pattern.hasScheme } }
   return nearest.error(
     for: url,
-    ifNone: withScheme.map { "matches no route: \(linkRouteName($0)) \(routeHasSchemeProblem)" }
-      ?? "matches no route; expected one of the routes of \(linkType), which has none")
+    ifNone: withScheme.map { .onlyRouteWithScheme(linkRouteName($0)) }
+      ?? .noRoutes(linkType: "\(linkType)"))
 }

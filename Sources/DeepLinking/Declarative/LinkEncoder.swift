@@ -41,20 +41,20 @@ struct EncodedLink {
   static func encode<Link: Encodable & Sendable>(_ link: Link) throws(DeepLinkError) -> EncodedLink
   {
     let state = LinkEncodingState(linkType: Link.self)
-    var problem: String?
+    var problem: DeepLinkError.Reason?
     do {
       try link.encode(to: CaseEncoder(state: state))
-      problem = state.failure?.problem
+      problem = state.failure?.reason
     } catch let error as EncodingProblem {
-      problem = error.problem
+      problem = error.reason
     } catch let error as DeepLinkError {
       throw error
     } catch {
-      problem = "\(error)"
+      problem = .value(label: nil, .thrown("\(error)"))
     }
     // The link is boxed for the message only when there is one.
     if let problem {
-      throw DeepLinkError.printing(.invalidRoute, link, .url, value: nil, problem: problem)
+      throw DeepLinkError.printing(.invalidRoute, link, .url, value: nil, problem)
     }
     return state.link
   }
@@ -71,11 +71,11 @@ struct EncodedLink {
 /// Why a case cannot be taken apart; made into a ``DeepLinkError`` naming the link once the
 /// encoding stops.
 struct EncodingProblem: Error {
-  var problem: String
+  var reason: DeepLinkError.Reason
 
-  /// `the value for "label" <detail>`, or the detail alone without a label.
-  init(_ detail: String, label: String?) {
-    problem = "\(label.map { "the value for \(quoted($0)) " } ?? "")\(detail)"
+  /// The problem of the value `label`, or of the case as a whole without a label.
+  init(_ problem: DeepLinkError.ValueProblem, label: String?) {
+    reason = .value(label: label, problem)
   }
 }
 
@@ -112,12 +112,12 @@ private struct CaseEncoder: Encoder {
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    state.failure = EncodingProblem(notAnEnumProblem, label: nil)
+    state.failure = EncodingProblem(.notAnEnum, label: nil)
     return ValueEncoder(state: state, label: "").unkeyedContainer()
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    state.failure = EncodingProblem(notAnEnumProblem, label: nil)
+    state.failure = EncodingProblem(.notAnEnum, label: nil)
     return ValueEncoder(state: state, label: "").singleValueContainer()
   }
 }
@@ -128,7 +128,7 @@ private struct CaseContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { [] }
 
   private func notAnEnum() throws {
-    throw EncodingProblem(notAnEnumProblem, label: nil)
+    throw EncodingProblem(.notAnEnum, label: nil)
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -141,7 +141,7 @@ private struct CaseContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encodeNil(forKey key: Key) throws { try notAnEnum() }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try notAnEnum() }
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    state.failure = EncodingProblem(notAnEnumProblem, label: nil)
+    state.failure = EncodingProblem(.notAnEnum, label: nil)
     return ValueEncoder(state: state, label: key.stringValue).unkeyedContainer()
   }
   mutating func superEncoder() -> any Encoder { CaseEncoder(state: state) }
@@ -193,9 +193,7 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let label = key.stringValue
     // Metatype identity is a pointer comparison; a cast searches conformances.
     if T.self == Subdomain.self, let subdomain = value as? Subdomain {
-      if let problem = subdomain.problem {
-        throw EncodingProblem("\(quoted(subdomain.label)) \(problem)", label: label)
-      }
+      if let problem = subdomain.problem { throw EncodingProblem(problem, label: label) }
       state.record(subdomain.label, label: label)
       state.link.subdomainLabel = label
       return
@@ -226,21 +224,19 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     if state.link.values.count > count, let last = state.link.values.last, last.isArray,
       last.strings.isEmpty
     {
-      throw EncodingProblem(
-        "is an empty array, which prints as nothing and reads back as nil; "
-          + "expected nil or a non-empty array", label: key.stringValue)
+      throw EncodingProblem(.emptyArray, label: key.stringValue)
     }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    state.failure = EncodingProblem(nestedValueProblem, label: key.stringValue)
+    state.failure = EncodingProblem(.nestedValue, label: key.stringValue)
     return KeyedEncodingContainer(ValuesContainer<NestedKey>(state: state))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    state.failure = EncodingProblem(nestedValueProblem, label: key.stringValue)
+    state.failure = EncodingProblem(.nestedValue, label: key.stringValue)
     return ValueEncoder(state: state, label: key.stringValue).unkeyedContainer()
   }
 
@@ -249,16 +245,6 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ValueEncoder(state: state, label: key.stringValue)
   }
 }
-
-/// Why a link type that is not an enum with synthesized `Codable` cannot be a link.
-let notAnEnumProblem = "expected an enum with synthesized Codable conformance"
-
-/// Why an optional inside a value (the elements of `[Int?]`) cannot be printed or read.
-let nestedOptionalProblem = "is an optional inside a value; expected a plain value"
-
-let nestedValueProblem =
-  "is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, "
-  + "URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"
 
 /// The text of the scalar types that need more than their `Encodable` conformance: `Date` as
 /// ISO 8601, `URL` as its absolute string, floating-point numbers checked for finiteness, a
@@ -275,14 +261,11 @@ func scalarText<T>(_ value: T, label: String, linkType: Any.Type) throws(Encodin
   if T.self == Int.self, let number = value as? Int { return String(number) }
   if T.self == Date.self, let date = value as? Date {
     guard let text = LinkValueFormat.date(date) else {
-      throw EncodingProblem(
-        "is a date outside the years 1–9999; expected a date ISO 8601 can write", label: label)
+      throw EncodingProblem(.dateOutOfRange, label: label)
     }
     // A fraction of a second next to a whole one may round: only an exact text prints.
     guard LinkValueFormat.date(text) == date else {
-      throw EncodingProblem(
-        "is a date whose fraction of a second ISO 8601 cannot write exactly (\(text) reads back "
-          + "as another date); expected a date that reads back the same", label: label)
+      throw EncodingProblem(.inexactDate(text), label: label)
     }
     return text
   }
@@ -298,9 +281,7 @@ func scalarText<T>(_ value: T, label: String, linkType: Any.Type) throws(Encodin
   if let custom = value as? any DeepLinkValue {
     guard let text = readBackText(custom) else {
       throw EncodingProblem(
-        "is a \(T.self) whose text \(quoted(custom.deepLinkValue)) does not read back as "
-          + "the same value; expected init?(deepLinkValue:) to read deepLinkValue back",
-        label: label)
+        .unreadableCustom(type: "\(T.self)", text: custom.deepLinkValue), label: label)
     }
     return text
   }
@@ -323,30 +304,19 @@ private func urlText(_ url: URL, label: String, schemes: Set<String>) throws(Enc
   -> String
 {
   let scheme = url.scheme.map(asciiLowercased)
-  let allowed = schemes.subtracting(neverURLValueSchemes).sorted().map(quoted)
-  let expected =
-    allowed.count == 1
-    ? "expected a URL with the scheme \(allowed[0])"
-    : "expected a URL with one of the schemes \(allowed.joined(separator: ", "))"
-  guard let scheme else {
-    throw EncodingProblem("is a URL without a scheme; \(expected)", label: label)
-  }
+  let allowed = schemes.subtracting(neverURLValueSchemes).sorted()
+  guard let scheme else { throw EncodingProblem(.urlWithoutScheme(allowed: allowed), label: label) }
   if neverURLValueSchemes.contains(scheme) {
-    throw EncodingProblem(
-      "is a URL with the scheme \(quoted(scheme)), which a URL value never has, as apps that "
-        + "open it run script or read local files; \(expected), or a DeepLinkValue type",
-      label: label)
+    throw EncodingProblem(.neverURLScheme(scheme, allowed: allowed), label: label)
   }
   guard schemes.contains(scheme) else {
-    throw EncodingProblem(
-      "is a URL with the scheme \(quoted(scheme)); \(expected), as urlValueSchemes allows",
-      label: label)
+    throw EncodingProblem(.disallowedURLScheme(scheme, allowed: allowed), label: label)
   }
   let text = url.absoluteString
   let unreadable: DeepLinkError? = URLMatcher.default.withURLLayout(
     text, failure: { $0 }, { _, _ in nil })
   if let unreadable {
-    throw EncodingProblem("is a URL that does not read: \(unreadable)", label: label)
+    throw EncodingProblem(.unreadableURL(unreadable), label: label)
   }
   return text
 }
@@ -355,7 +325,7 @@ private func urlText(_ url: URL, label: String, schemes: Set<String>) throws(Enc
 /// `Int??`): decoding cannot tell its `nil` from an absent value, so it refuses them too.
 private func refuseOptional<T>(_ type: T.Type, label: String) throws(EncodingProblem) {
   if type is any ExpressibleByNilLiteral.Type {
-    throw EncodingProblem(nestedOptionalProblem, label: label)
+    throw EncodingProblem(.nestedOptional, label: label)
   }
 }
 
@@ -363,8 +333,7 @@ private func finite<T: BinaryFloatingPoint & CustomStringConvertible>(
   _ number: T, label: String
 ) throws(EncodingProblem) -> String {
   guard let text = LinkValueFormat.floatingPoint(number) else {
-    throw EncodingProblem(
-      "is \(number), which does not read back; expected a finite number", label: label)
+    throw EncodingProblem(.nonFinite("\(number)"), label: label)
   }
   return text
 }
@@ -383,7 +352,7 @@ private struct ValueEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    state.failure = state.failure ?? EncodingProblem(nestedValueProblem, label: label)
+    state.failure = state.failure ?? EncodingProblem(.nestedValue, label: label)
     return KeyedEncodingContainer(
       ValuesContainer<Key>(state: LinkEncodingState(linkType: state.linkType)))
   }
@@ -410,7 +379,7 @@ private struct ValueEncoder: Encoder {
       let inner = ValueEncoder(state: state, label: label)
       try value.encode(to: inner)
       guard !inner.box.isArray, inner.box.strings.count == 1 else {
-        throw EncodingProblem(nestedValueProblem, label: label)
+        throw EncodingProblem(.nestedValue, label: label)
       }
       box.strings += inner.box.strings
     }
@@ -420,7 +389,7 @@ private struct ValueEncoder: Encoder {
     let encoder: ValueEncoder
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil() throws {
-      throw EncodingProblem(nestedOptionalProblem, label: encoder.label)
+      throw EncodingProblem(.nestedOptional, label: encoder.label)
     }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.append(value) }
   }
@@ -430,7 +399,7 @@ private struct ValueEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var count: Int { encoder.box.strings.count }
     mutating func encodeNil() throws {
-      throw EncodingProblem(nestedOptionalProblem, label: encoder.label)
+      throw EncodingProblem(.nestedOptional, label: encoder.label)
     }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.append(value) }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -440,7 +409,7 @@ private struct ValueEncoder: Encoder {
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
       encoder.state.failure =
-        encoder.state.failure ?? EncodingProblem(nestedValueProblem, label: encoder.label)
+        encoder.state.failure ?? EncodingProblem(.nestedValue, label: encoder.label)
       return Elements(encoder: ValueEncoder(state: encoder.state, label: encoder.label))
     }
     mutating func superEncoder() -> any Encoder { encoder }

@@ -55,7 +55,7 @@ final class LinkTable: Sendable {
   private let printed: [String: [Int]]
   /// What is wrong with each route by its patterns alone (see `linkRouteDefect`), or `nil`;
   /// a route with a defect neither decodes nor prints.
-  let defects: [(code: DeepLinkError.Code, problem: String)?]
+  let defects: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)?]
   /// Whether another route may take a URL that each route prints (it starts with the same
   /// host, or with a parameter): only then does printing look for a route that wins over it.
   let hasRivals: [Bool]

@@ -76,11 +76,11 @@ func linkRouteProblems(
     winners[loser] = min(winners[loser] ?? winner, winner)
   }
   for (index, route) in table.routes.enumerated() {
-    func add(_ code: DeepLinkError.Code, _ problem: String) {
+    func add(_ code: DeepLinkError.Code, _ problem: DeepLinkError.RouteProblem) {
       problems.append(
         DeepLinkError(
-          routeProblem: code, pattern: route.pattern.source,
-          message: "\(linkRouteName(route)) \(problem)"))
+          routeProblem: code, pattern: route.pattern.source, .route(linkRouteName(route), problem)
+        ))
     }
     if let defect = table.defects[index] {
       add(defect.code, defect.problem)
@@ -102,9 +102,9 @@ func linkRouteProblems(
       if own != printed {
         add(
           .invalidRoute,
-          "binds " + describe(own)
-            + ", but its case's route \(quoted(table.routes[canonical].pattern.source)) "
-            + "binds " + describe(printed) + "; expected an alias to bind the same path values")
+          .aliasBinds(
+            own: Array(own.joined()), canonical: table.routes[canonical].pattern.source,
+            printed: Array(printed.joined())))
       }
     }
     if let winner = winners[index] {
@@ -112,12 +112,7 @@ func linkRouteProblems(
       let hasOptional = (route.pattern.storage.ops + other.storage.ops).contains { $0.isOptional }
       add(
         .unreachableRoute,
-        "has the same shape as \(quoted(other.source)) of case "
-          + "\(quoted(table.routes[winner].name)), "
-          + (hasOptional
-            ? "which wins every URL both match; expected routes that differ in a literal or a "
-              + "parameter type, also where optional parameters are absent"
-            : "which always wins; expected routes that differ in a literal or a parameter type"))
+        .sameShape(as: other.source, ofCase: table.routes[winner].name, hasOptional: hasOptional))
     }
   }
   return problems
@@ -132,38 +127,30 @@ private func declarationProblems(_ table: LinkTable, linkType: Any.Type) -> [Dee
   /// route problem `<type>.<property> lists "<entry>", which <problem>`.
   func check(
     _ property: String, _ schemes: Set<String>, _ code: DeepLinkError.Code,
-    _ problem: (String) -> String?
+    _ problem: (String) -> DeepLinkError.SchemeProblem?
   ) {
     for scheme in schemes.sorted() {
-      let found =
-        isValidScheme(scheme.utf8)
-        ? problem(asciiLowercased(scheme)) : ErrorWording.problem(.invalidScheme)
+      let found = isValidScheme(scheme.utf8) ? problem(asciiLowercased(scheme)) : .invalid
       guard let found else { continue }
       problems.append(
         DeepLinkError(
           routeProblem: code, pattern: scheme,
-          message: "\(linkType).\(property) lists \(quoted(scheme)), which \(found)"))
+          .listsScheme(linkType: "\(linkType)", property: property, scheme: scheme, found)))
     }
   }
   check("schemeAliases", links?.schemeAliases ?? [], .scheme) { alias in
     alias == asciiLowercased(links?.scheme ?? "")
-      ? "is \(linkType).scheme; expected another scheme"
-      : ["http", "https"].contains(alias)
-        ? "is a web scheme; expected a custom scheme, as web URLs are links only on "
-          + "universalLinkHosts" : nil
+      ? .isTheScheme(linkType: "\(linkType)")
+      : ["http", "https"].contains(alias) ? .webScheme : nil
   }
   check("urlValueSchemes", links?.urlValueSchemes ?? [], .invalidRoute) { scheme in
-    neverURLValueSchemes.contains(scheme)
-      ? "a URL value never has, as apps that open it run script or read local files; "
-        + "expected a DeepLinkValue type for such values" : nil
+    neverURLValueSchemes.contains(scheme) ? .neverURLValue : nil
   }
   for clash in table.converterClashes {
     problems.append(
       DeepLinkError(
         routeProblem: .invalidRoute, pattern: "<\(clash.name):…>",
-        message: "the converter name \(quoted(clash.name)) stands for "
-          + clash.types.joined(separator: " and ")
-          + " in the routes of \(linkType); expected one DeepLinkValue type per converter name"))
+        .converterClash(name: clash.name, types: clash.types, linkType: "\(linkType)")))
   }
   return problems
 }
@@ -173,11 +160,10 @@ private func declarationProblems(_ table: LinkTable, linkType: Any.Type) -> [Dee
 private func levelsProblems(
   _ route: LinkRoute, hasWildcardHost: Bool, problems: inout [DeepLinkError]
 ) -> Bool? {
-  func add(_ code: DeepLinkError.Code, _ problem: String) {
+  func add(_ code: DeepLinkError.Code, _ problem: DeepLinkError.RouteProblem) {
     problems.append(
       DeepLinkError(
-        routeProblem: code, pattern: route.pattern.source,
-        message: "\(linkRouteName(route)) \(problem)"))
+        routeProblem: code, pattern: route.pattern.source, .route(linkRouteName(route), problem)))
   }
   var queryLabels: [String: String] = [:]
   var namesUnknownValues = false
@@ -187,32 +173,20 @@ private func levelsProblems(
       problems.append(
         DeepLinkError(
           routeProblem: .invalidRoute, pattern: route.pattern.source,
-          message: "the route \(quoted(level.caseName)) of \(level.linkType).routes names no "
-            + "case of \(level.linkType); expected a case of that name, or the name "
-            + "CodingKeys give the case if they rename it"))
+          .unknownRouteKey(level.caseName, linkType: "\(level.linkType)")))
       return nil
     }
     levelProblems(found, level: level, add: add)
     namesUnknownValues = namesUnknownValues || !found.unnamedParameters.isEmpty
     let subdomains = found.labels.filter { found.valueTypes[$0] == Subdomain.self }
     if let label = subdomains.first, !hasWildcardHost, !route.isAlias {
-      add(
-        .host,
-        "gives case \(quoted(level.caseName)) a Subdomain value, \(quoted(label)), but "
-          + "universalLinkHosts has no wildcard host; expected an entry such as "
-          + "\"*.example.com\", whose first label the value is")
+      add(.host, .subdomainWithoutWildcard(caseName: level.caseName, label: label))
     }
     if found.mounts.count > 1 {
-      add(
-        .invalidRoute,
-        "holds two links, " + found.mounts.map { quoted($0.label) }.joined(separator: " and ")
-          + ", in case \(quoted(level.caseName)); expected one link to mount")
+      add(.invalidRoute, .twoLinks(labels: found.mounts.map(\.label), caseName: level.caseName))
     }
     if depth == RouteProbe.maximumDepth - 1, found.mount != nil {
-      add(
-        .invalidRoute,
-        "mounts links more than \(RouteProbe.maximumDepth) deep; expected a link enum that "
-          + "does not mount itself")
+      add(.invalidRoute, .tooDeep(RouteProbe.maximumDepth))
     }
     let storage = level.pattern.storage
     for label in found.labels where label != level.mountLabel {
@@ -223,9 +197,7 @@ private func levelsProblems(
       if let other = queryLabels[label], other != level.caseName {
         add(
           .invalidRoute,
-          "reads the query item \(quoted(label)) for case \(quoted(other)) and for case "
-            + "\(quoted(level.caseName)); expected each level of a mounted route to use "
-            + "query items of its own")
+          .queryItemTwice(label: label, otherCase: other, caseName: level.caseName))
       }
       queryLabels[label] = level.caseName
     }
@@ -235,52 +207,33 @@ private func levelsProblems(
 
 /// The problems of one level's values that `found` reveals.
 private func levelProblems(
-  _ found: RouteProbe, level: LinkLevel, add: (DeepLinkError.Code, String) -> Void
+  _ found: RouteProbe, level: LinkLevel,
+  add: (DeepLinkError.Code, DeepLinkError.RouteProblem) -> Void
 ) {
   let pattern = level.pattern
   for name in found.unnamedParameters {
     let suggestion = found.labels.filter { !pattern.parameterNames.contains($0) }
       .map { (label: $0, distance: editDistance($0, name)) }
       .filter { $0.distance <= 2 }.min { $0.distance < $1.distance }
-    add(
-      .invalidRoute,
-      unnamedParameterProblem(name)
-        + (suggestion.map { " (did you mean \(quoted($0.label))?)" } ?? ""))
+    add(.invalidRoute, .unnamedParameter(name, suggestion: suggestion?.label))
   }
   let storage = pattern.storage
-  /// Where the route puts the value `label`: "the path", a query item, or "the fragment".
-  func place(_ label: String) -> String {
-    if storage.bindsFragment(to: label) { return "the fragment" }
+  /// Where the route puts the value `label`: the path, a query item, or the fragment.
+  func place(_ label: String) -> DeepLinkError.ValuePlace {
+    if storage.bindsFragment(to: label) { return .fragment }
     return storage.queryOp(binding: label).map {
-      "the query item \(quoted(String(decoding: storage.key(of: $0), as: UTF8.self)))"
-    } ?? "the path"
+      .queryItem(String(decoding: storage.key(of: $0), as: UTF8.self))
+    } ?? .path
   }
   for label in found.optionalPathLabels {
-    let inPath = place(label) == "the path"
-    add(
-      .invalidRoute,
-      "puts \(quoted(label)), an optional value, in \(place(label)), where nil does not print; "
-        + "expected a non-optional value, an optional parameter (\"<\(label)?>\")"
-        + (inPath ? " at the end of the path, or \(quoted(label)) in the query" : ""))
+    add(.invalidRoute, .optionalValue(label: label, place(label)))
   }
   for label in found.requiredOptionalPathLabels {
-    add(
-      .invalidRoute,
-      "makes \(quoted(label)) optional in \(place(label)), but the value is not optional, so a "
-        + "URL without it does not decode; expected an Optional value, or a required parameter")
+    add(.invalidRoute, .optionalParameter(label: label, place(label)))
   }
   for label in found.arrayPathLabels {
-    add(
-      .invalidRoute,
-      "puts \(quoted(label)), an array, in the path; expected a single value, or "
-        + "\(quoted(label)) in the query")
+    add(.invalidRoute, .arrayInPath(label))
   }
-}
-
-/// `"id"`, `"id" and "tab"`, or `no path values`.
-private func describe(_ names: [[String]]) -> String {
-  let all = names.joined().map(quoted)
-  return all.isEmpty ? "no path values" : all.joined(separator: " and ")
 }
 
 extension URLPattern {
@@ -290,66 +243,41 @@ extension URLPattern {
   }
 }
 
-/// Why a link type's route may not name a scheme: links take theirs from the type.
-let routeHasSchemeProblem = "has a scheme; expected host and path only"
-
-/// Why a route's parameter `name` is a mistake when the case has no value of that name.
-func unnamedParameterProblem(_ name: String) -> String {
-  "names \(quoted(name)), which is not an associated value of the case; expected one of its "
-    + "labels, or \"_0\" for its only unlabeled value"
-}
-
-/// `the route of case "user", "user/<int:id>",`: a link type's route in messages (`the alias
-/// of case …` for an alias).
-func linkRouteName(_ route: LinkRoute) -> String {
-  "the \(route.isAlias ? "alias" : "route") of case \(quoted(route.name)), "
-    + "\(quoted(route.pattern.source)),"
+/// A link type's route, as messages name it: `the route of case "user", "user/<int:id>",`.
+func linkRouteName(_ route: LinkRoute) -> DeepLinkError.RouteName {
+  DeepLinkError.RouteName(
+    pattern: route.pattern.source, caseName: route.name, isAlias: route.isAlias)
 }
 
 /// What is wrong with a route of `table` by its patterns alone, or `nil`: a level's pattern
 /// is not valid, has a scheme, has `*`, or names a converter that the table does not have;
 /// or the levels together are not a valid pattern.
 func linkRouteDefect(_ route: LinkRoute, converterNames: Set<String>) -> (
-  code: DeepLinkError.Code, problem: String
+  code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem
 )? {
   for level in route.levels {
     if let defect = linkRouteDefect(level.pattern, converterNames: converterNames) {
       return defect
     }
   }
-  if let problem = route.pattern.problem {
-    return (.invalidPattern, "is not a valid pattern (\(problem.shortDescription))")
-  }
+  if let problem = route.pattern.problem { return (.invalidPattern, .invalidPattern(problem)) }
   return nil
 }
 
 /// What is wrong with a link type's route by its pattern alone, or `nil`: it is not a valid
 /// pattern, has a scheme, has `*`, or names a converter not among `converterNames`.
 func linkRouteDefect(_ pattern: URLPattern, converterNames: Set<String>) -> (
-  code: DeepLinkError.Code, problem: String
+  code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem
 )? {
-  if let problem = pattern.problem {
-    return (.invalidPattern, "is not a valid pattern (\(problem.shortDescription))")
-  }
-  if pattern.hasScheme { return (.invalidRoute, routeHasSchemeProblem) }
+  if let problem = pattern.problem { return (.invalidPattern, .invalidPattern(problem)) }
+  if pattern.hasScheme { return (.invalidRoute, .hasScheme) }
   let storage = pattern.storage
-  if storage.ops.contains(where: { $0.kind == .wildcard }) {
-    return (
-      .invalidRoute,
-      "has \"*\", which stands for no value; expected parameters that name the case's values"
-    )
-  }
+  if storage.ops.contains(where: { $0.kind == .wildcard }) { return (.invalidRoute, .wildcard) }
   if let op = storage.ops.first(where: {
     $0.isNamed && $0.builtIn == nil && !converterNames.contains(storage.converterName(of: $0))
   }) {
     let custom = converterNames.subtracting(BuiltInConverter.allCases.map(\.name)).sorted()
-    return (
-      .unknownConverter,
-      "uses converter \(quoted(storage.converterName(of: op))), which links do not have; "
-        + "expected one of "
-        + (BuiltInConverter.allCases.map(\.name) + custom).map(quoted).joined(separator: ", ")
-        + (custom.isEmpty ? ", or the converter name of a DeepLinkValue type" : "")
-    )
+    return (.unknownConverter, .unknownConverter(storage.converterName(of: op), custom: custom))
   }
   return nil
 }

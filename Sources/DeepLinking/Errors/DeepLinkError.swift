@@ -81,11 +81,6 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
       code: code, component: component, input: input, value: value, reason: reason, frame: frame)
   }
 
-  /// Creates an error whose problem is worded at the throwing site.
-  init(_ code: Code, _ component: Component, input: String, value: String?, problem: String) {
-    self.init(code, component, input: input, value: value, .worded(problem))
-  }
-
   /// The error for a URL that fits none of a link type's routes, naming the nearest route and
   /// why it fails: `no route for "myapp://usr/1": nearest is "user/<int:id>" (host "usr" is
   /// not "user")`.
@@ -99,22 +94,22 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// `cannot print <subject>: <part> "<value>" <problem>`; a `.url` component names no part.
   static func printing(
     _ code: Code, _ subjectValue: any Sendable, _ component: Component, value: String?,
-    problem: String
+    _ reason: Reason
   ) -> DeepLinkError {
     DeepLinkError(
       code, component, input: subjectValue as? String ?? linkDescription(subjectValue),
-      value: value, .worded(problem), frame: .printing)
+      value: value, reason, frame: .printing)
   }
 
   /// The error for a URL that only a broken route could be meant for: `no route for
   /// "myapp://user/42": the route of case "user", "user/<int:id", is not a valid pattern (…)`.
   /// - Parameters:
   ///   - url: The URL.
-  ///   - route: The route as messages name it, followed by a space and `problem`.
-  ///   - problem: What is wrong with the route.
-  init(noRouteFor url: String, brokenRoute route: String, problem: String) {
+  ///   - route: The route.
+  ///   - problem: What is wrong with it.
+  init(noRouteFor url: String, brokenRoute route: RouteName, _ problem: RouteProblem) {
     self.init(
-      .invalidRoute, .url, input: url, value: nil, .worded(problem), frame: .brokenRoute(route))
+      .invalidRoute, .url, input: url, value: nil, .route(route, problem), frame: .brokenRoute)
   }
 
   /// A mistake in a route table, with the whole message: `the route of case "user",
@@ -122,15 +117,15 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// - Parameters:
   ///   - code: The kind of mistake.
   ///   - pattern: The source of the route at fault.
-  ///   - message: The message.
-  init(routeProblem code: Code, pattern: String, message: String) {
-    self.init(code, .pattern, input: pattern, value: nil, .worded(message), frame: .whole)
+  ///   - reason: The mistake, which the message says whole.
+  init(routeProblem code: Code, pattern: String, _ reason: Reason) {
+    self.init(code, .pattern, input: pattern, value: nil, reason, frame: .whole)
   }
 
   /// An error about making case `caseName` from values: `cannot make user: "x" is not a
   /// valid Int; expected an Int for "id" of case "user"`.
-  init(making caseName: String, reason: String, code: Code) {
-    self.init(code, .url, input: caseName, value: nil, .worded(reason), frame: .making)
+  init(making caseName: String, _ reason: Reason, code: Code) {
+    self.init(code, .url, input: caseName, value: nil, reason, frame: .making)
   }
 
   /// The message without the input: `host "usr" is not "user"`.
@@ -302,7 +297,7 @@ extension DeepLinkError {
   static func internalInconsistency(_ input: String) -> DeepLinkError {
     DeepLinkError(
       .missingComponent, .url, input: input, value: nil,
-      problem: "could not be read; this is a bug in DeepLinking, please report it")
+      .internalInconsistency)
   }
 }
 

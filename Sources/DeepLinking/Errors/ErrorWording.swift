@@ -1,163 +1,3 @@
-extension DeepLinkError {
-  /// Why a part of a URL was refused, as data: the site that finds a problem says which it is
-  /// and with what, and ``ErrorWording`` words it.
-  enum Reason: Sendable {
-    // Reading a URL.
-    /// The URL is `length` bytes long, over `limit`.
-    case tooLong(length: Int, limit: Int)
-    /// No `scheme:` at the start.
-    case noScheme
-    /// A scheme that is not a letter followed by scheme characters.
-    case invalidScheme
-    case userInfo
-    case portOnCustomScheme
-    case malformedPort
-    case portOutOfRange(Int)
-    /// A byte that URLs do not allow in a host.
-    case forbiddenInHost(UInt8)
-    /// An `http` or `https` URL without a host.
-    case noWebHost
-    /// A `%` not followed by two hexadecimal digits: the escape as written.
-    case malformedEscape(String)
-    case controlCharacter(UInt8)
-    case notUTF8
-    /// A web host that a browser would write otherwise.
-    case webHost(WebHostProblem)
-
-    // Matching a pattern.
-    /// A literal that the part is not: a scheme, a host, a path segment, a query item's value.
-    case isNot(String)
-    /// A missing part, and what the pattern expects there.
-    case missing(Expectation)
-    /// A value the pattern's query item or fragment does not take.
-    case notAccepted(Expectation)
-    /// An empty value where the pattern expects one.
-    case empty(Expectation)
-    /// A query item that repeats, with another value, an item the pattern requires.
-    case repeatsItem(name: String, Expectation)
-    /// A path segment after the last one the pattern has; `segment` 0 for a URL with a path
-    /// where the pattern has none.
-    case unexpectedSegment(after: Int)
-    /// A `<path:…>` segment with an escaped `/`.
-    case encodedSlash
-    /// A value that a built-in converter refused.
-    case refused(BuiltInConverter)
-    /// A value that the custom converter `name` refused.
-    case refusedByConverter(String)
-    /// A converter name that is not registered, and those that are.
-    case unknownConverter(registered: [String])
-
-    // Compiling a pattern.
-    /// `scheme://` and nothing after it.
-    case noHostAfter(scheme: String)
-    /// A `<path:…>` before the last segment, or in a web pattern's host (`capturesHost`)
-    /// before a path.
-    case restNotLast(capturesHost: Bool)
-    case emptySegment
-    /// A second `#`, at `offset` in the fragment.
-    case secondFragment(offset: Int)
-    case emptyFragment
-    case fragmentNotParameter
-    case emptyQueryItem
-    case queryItemWithoutValue
-    case repeatedQueryItem
-    /// A query item whose value is `*` or a `<path:…>`.
-    case queryValueNotAValue
-    /// A `scheme:` not followed by `//`.
-    case schemeWithoutSlashes
-    case notAParameter
-    case invalidConverterName(String)
-    case unclosedParameter
-    case parameterWithText
-    case wildcardWithText
-    case optionalHost
-    /// An optional parameter before `required`, a segment that is not optional.
-    case optionalBefore(String)
-    case repeatedName(String)
-    case emptyName(ParameterSyntax)
-    case invalidName(String)
-
-    // Admitting a URL.
-    /// A scheme other than the pattern's or the link type's `scheme`, with the link type's
-    /// other ways in: its scheme aliases, and universal links.
-    case otherScheme(String, aliases: [String] = [], universalLink: Bool = false)
-    /// A web URL whose host is not a universal-link host; `allowed` sorted, empty for none.
-    case notUniversalLinkHost(allowed: [String])
-    /// A universal-link host on `http`, for a pattern.
-    case universalLinkOnHTTP
-    /// A link type's universal-link host on `http`.
-    case universalLinkNotHTTPS
-    /// A web URL whose host is none of a link type's universal-link hosts.
-    case notLinkTypeHost(linkType: String, hosts: [String])
-    /// A universal link under none of its host's path prefixes: the prefix segment it is not
-    /// (`nil` when the path ends first), and the link type's URLs of that host.
-    case outsidePathPrefix(isNot: String?, linkType: String, under: [String])
-
-    /// A problem worded where it was found (route tables, patterns, printing), until it is
-    /// data of its own here.
-    case worded(String)
-  }
-
-  /// What a pattern expects where a URL fails it, for ``Reason``.
-  enum Expectation: Sendable {
-    /// A literal, as the pattern writes it.
-    case literal(String)
-    /// `*`.
-    case anySegment
-    /// A parameter's value: `converter` is its converter's name.
-    case value(converter: String, name: String)
-    /// A parameter's value, of any converter.
-    case anyValue(name: String)
-    /// A `<path:…>` capture.
-    case path(name: String)
-  }
-
-  /// How a pattern writes a parameter, for what a mistake in one expects.
-  enum ParameterSyntax: Sendable {
-    /// `:name`.
-    case colon
-    /// `<name>` or `<converter:name>`.
-    case angle
-  }
-
-  /// Why a web host is not the host a browser writes.
-  enum WebHostProblem: Sendable {
-    case empty
-    case emptyLabel
-    case nonASCII
-    case percentEscape
-    /// A byte other than a letter, a digit, `-`, `_` or `.`.
-    case contains(UInt8)
-    /// An `xn--` label that is not an A-label browsers accept as written.
-    case notALabel(String)
-    case notIPv4
-    case notIPv6
-    /// An IPv6 address written otherwise than `[serialized]`.
-    case notSerializedIPv6(String)
-  }
-}
-
-extension DeepLinkError {
-  /// How a message frames its problem, the part and the value.
-  enum Frame: Sendable {
-    /// `<part> of "<input>": "<value>" <problem>`; for the URL as a whole,
-    /// `URL "<input>" <problem>`.
-    case part
-    /// `no route for "<input>": nearest is "<pattern>" (<part> "<value>" <problem>)`.
-    case nearest(pattern: String)
-    /// `cannot print <input>: <part> "<value>" <problem>`, without a part for the link as a
-    /// whole.
-    case printing
-    /// `no route for "<input>": <route> <problem>`: a URL only a broken route could be
-    /// meant for.
-    case brokenRoute(String)
-    /// The problem is the whole message: a mistake in a route table.
-    case whole
-    /// `cannot make <input>: <problem>`.
-    case making
-  }
-}
-
 /// Words every ``DeepLinkError``: the one place where a failure's data becomes English.
 enum ErrorWording {
   /// The whole message of `error`.
@@ -175,7 +15,7 @@ enum ErrorWording {
       let shown = subject.count > 200 ? subject.prefix(200) + "…" : Substring(subject)
       let part = error.component == .url ? "" : "\(error.component) \(found(error))"
       return "cannot print \(shown): \(part)\(problem)"
-    case .brokenRoute(let route): return "no route for \(quoted(error.input)): \(route) \(problem)"
+    case .brokenRoute: return "no route for \(quoted(error.input)): \(problem)"
     case .whole: return problem
     case .making: return "cannot make \(error.input): \(problem)"
     }
@@ -283,7 +123,141 @@ enum ErrorWording {
     case .outsidePathPrefix(let segment, let linkType, let under):
       (segment.map { "is not \(quoted($0)); " } ?? "") + "expected a link of \(linkType) under "
         + under.map(quoted).joined(separator: " or ")
-    case .worded(let problem): problem
+    case .wildcardHostToPrint:
+      "is a wildcard host; expected a link with a Subdomain value to print into it, or a "
+        + "host of its own"
+    case .notAHostName(let given):
+      (given ? "is not a universal-link host; " : "")
+        + "expected a host name such as \"example.com\", optionally with a path prefix such "
+        + "as \"example.com/app\""
+    case .refusedByFoundation: "was refused by Foundation's URL; expected a valid URL"
+    case .printedTooLong(let length, let limit):
+      "its URL is \(length) bytes long; expected at most \(limit) bytes, "
+        + "the longest URL that reading accepts"
+    case .emptySegmentValue:
+      "is empty; expected a non-empty value, as empty segments do not read back"
+    case .dotSegmentValue:
+      #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#
+    case .printedControlCharacter(let scalar):
+      "contains control character U+\(hex4(scalar)); "
+        + "expected printable text, as reading refuses control characters"
+    case .noUniversalLinkHosts(let linkType):
+      "\(linkType).universalLinkHosts is empty; expected a host there, such as "
+        + "\"example.com\", to print universal links"
+    case .noWildcardHost(let subdomain, let linkType):
+      "its Subdomain value \(quoted(subdomain)) prints into a wildcard "
+        + "host, but \(linkType).universalLinkHosts has none; expected an entry such as "
+        + "\"*.example.com\""
+    case .onlyWildcardHosts(let linkType):
+      "\(linkType).universalLinkHosts has only wildcard hosts, which need a Subdomain "
+        + "value; expected a host of its own, such as \"example.com\", for this link"
+    case .notPrintingHost(let allowed):
+      allowed.isEmpty
+        ? "is not a universal-link host; expected a host in universalLinkHosts, which is empty"
+        : "is not a universal-link host; expected one of "
+          + allowed.map(quoted).joined(separator: ", ")
+    case .noCase(let linkType):
+      "matches no case of \(linkType); expected a URL that init?(url:) accepts"
+    case .because(let error): message(error)
+    case .value(let label, let problem):
+      (label.map { "the value for \(quoted($0)) " } ?? "") + valueProblem(problem)
+    case .addedItemReadBack(let name, let linkType):
+      "the added query item \(quoted(name)) would be read as a value "
+        + "of the link; expected items that no value of \(linkType) reads"
+    case .noRouteInType(let reference, let type):
+      "\(caseReference(reference)) has no route in \(type).routes"
+    case .unmountedLink(let reference, let label, let pattern):
+      "\(caseReference(reference)) holds a link, \(quoted(label)), that its route "
+        + "\(quoted(pattern)) does not mount; expected one link value per case"
+    case .decodesAsOther(let url, let winner, let pattern):
+      "its URL \(quoted(url)) decodes as case \(quoted(winner.caseName ?? "")), "
+        + "whose \(winner.isAlias ? "alias" : "route") \(quoted(winner.pattern)) wins "
+        + "over \(quoted(pattern)); expected a value that no route winning over it matches"
+    case .nilBeforeValue(let absent, let name, let pattern):
+      "\(quoted(absent)) is nil, but \(quoted(name)) after it in the path of the "
+        + "route \(quoted(pattern)) is not; expected nil for every optional "
+        + "parameter after a nil one"
+    case .nilInPath(let name, let pattern):
+      "\(quoted(name)) is nil, but the route \(quoted(pattern)) puts "
+        + "it in the path; expected a value, or a route that leaves \(quoted(name)) to the "
+        + "query"
+    case .notSingleValue(let pattern, let name, let caseName):
+      "the route \(quoted(pattern)) names \(quoted(name)), which "
+        + "is not a single associated value of case \(quoted(caseName))"
+    case .emptyOptional(let name, let pattern):
+      "\(quoted(name)) is empty, which the route \(quoted(pattern)) "
+        + "prints as nothing and reads back as nil; expected nil or a non-empty value"
+    case .emptyBoundValue(let pattern):
+      "is empty, which the route \(quoted(pattern)) reads as no value; expected a non-empty "
+        + "value"
+    case .queryItemOfTwoLevels(let pattern, let item):
+      "two levels of its route \(quoted(pattern)) write the query item "
+        + "\(quoted(item)); expected each level to use query items of its own"
+    case .nilRequired(let name, let pattern):
+      "\(quoted(name)) is nil, but the route \(quoted(pattern)) "
+        + "requires it; expected a value, or an optional parameter (\"<\(name)?>\")"
+    case .noScreen(let chain, let url, let problem, let linkType):
+      "its chain has no screen for \(quoted(chain)), \(quoted(url)): \(screenProblem(problem)); "
+        + "expected a root route, \"\", in \(linkType).routes"
+    case .route(let route, let problem): "\(routeName(route)) \(routeProblem(problem))"
+    case .listsScheme(let linkType, let property, let scheme, let problem):
+      "\(linkType).\(property) lists \(quoted(scheme)), which \(schemeProblem(problem))"
+    case .converterClash(let name, let types, let linkType):
+      "the converter name \(quoted(name)) stands for " + types.joined(separator: " and ")
+        + " in the routes of \(linkType); expected one DeepLinkValue type per converter name"
+    case .unknownRouteKey(let key, let linkType):
+      "the route \(quoted(key)) of \(linkType).routes names no "
+        + "case of \(linkType); expected a case of that name, or the name "
+        + "CodingKeys give the case if they rename it"
+    case .universalLinkHostEntry(let entry, let owner, let problem):
+      "the universal-link host \(quoted(entry)) of \(owner ?? "the router's matcher") "
+        + hostEntryProblem(problem)
+    case .routerConverter(let pattern, let converter, let registered):
+      "the route \(quoted(pattern)) uses converter \(quoted(converter)), "
+        + "which the router's matcher does not have; expected one of "
+        + registered.map(quoted).joined(separator: ", ")
+    case .routerConflict(let first, let second):
+      "\(conflict(first: first, second: second)); expected routes that differ in a literal or "
+        + "a parameter type, as the first always wins"
+    case .declined(let pattern):
+      "was declined: \(quoted(pattern)) and every other route that "
+        + "fits returned nil; expected a handler to return a destination"
+    case .noRoutes(let linkType):
+      linkType.map { "matches no route; expected one of the routes of \($0), which has none" }
+        ?? "matches no route; expected a registered route, and the router has none"
+    case .onlyRouteWithScheme(let route):
+      "matches no route: \(routeName(route)) \(routeProblem(.hasScheme))"
+    case .noHostSegment(let website):
+      "expected the link's host as the first path segment, as in "
+        + "\"https://\(website)/<host>/<path>\""
+    case .missingValue(let type, let target):
+      "expected \(article(type)) for \(valueTarget(target))"
+    case .invalidValue(let type, let target):
+      "is not a valid \(type); expected \(article(type)) for \(valueTarget(target))"
+    case .unprintableValue(let type, let reason):
+      "reads as \(article(type)) that printing refuses: \(problem(reason))"
+    case .notPathSegment(let printed):
+      "its text \(quoted(printed)) is empty or a dot segment; expected a path segment"
+    case .caseProblem(let caseName, let linkType, let reason):
+      caseName.map { "cannot be read as case \(quoted($0)) of \(linkType): \(problem(reason))" }
+        ?? problem(reason)
+    case .printingRefuses(let caseName, let linkType, let reason):
+      "cannot be read as case \(quoted(caseName)) of \(linkType), which printing "
+        + "refuses: \(problem(reason))"
+    case .unnamedRouteParameter(let pattern, let name):
+      "the route \(quoted(pattern)) \(routeProblem(.unnamedParameter(name, suggestion: nil)))"
+    case .unknownCaseName(let name, let linkType):
+      "\(linkType) has no case \(quoted(name)); expected a case for every key of "
+        + "\(linkType).routes, by the name its CodingKeys give it if they rename it"
+    case .thrown(let description): description
+    case .madeFrom(let error):
+      // An error about the type (`.url`) has no value to quote.
+      (error.component == .url ? "" : found(error)) + problem(error.reason)
+    case .notACase(let name, let linkType, let cases):
+      "\(quoted(name)) is not a case of \(linkType); expected one of "
+        + cases.joined(separator: ", ")
+    case .internalInconsistency:
+      "could not be read; this is a bug in DeepLinking, please report it"
     }
   }
 
@@ -293,6 +267,184 @@ enum ErrorWording {
     guard let last = others.last else { return "is not \(quoted(scheme))" }
     return "is not \(quoted(scheme)); expected "
       + ([quoted(scheme)] + others.dropLast()).joined(separator: ", ") + " or " + last
+  }
+
+  /// `"second" has the same shape as "first", registered first`: two routes of a router.
+  static func conflict(first: String, second: String) -> String {
+    "\(quoted(second)) has the same shape as \(quoted(first)), registered first"
+  }
+
+  /// `case "user"`, or `case "user" (the CodingKeys name of case "profile")`.
+  static func caseReference(_ reference: DeepLinkError.CaseReference) -> String {
+    guard let swiftName = reference.swiftName, swiftName != reference.name else {
+      return "case \(quoted(reference.name))"
+    }
+    return "case \(quoted(reference.name)) (the CodingKeys name of case \(quoted(swiftName)))"
+  }
+
+  /// `the route of case "user", "user/<int:id>",`, or a router's route's quoted pattern.
+  private static func routeName(_ route: DeepLinkError.RouteName) -> String {
+    guard let caseName = route.caseName else { return quoted(route.pattern) }
+    return "the \(route.isAlias ? "alias" : "route") of case \(quoted(caseName)), "
+      + "\(quoted(route.pattern)),"
+  }
+
+  /// "an Int", "a String": the type's name with its article.
+  private static func article(_ name: String) -> String {
+    let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
+    // "a UInt8", "a UUID", "a URL": a "U" read as "you".
+    let sounded = name.hasPrefix("UInt") || name.hasPrefix("UU") || name.hasPrefix("UR")
+    return (name.first.map { vowels.contains($0) } == true && !sounded ? "an " : "a ") + name
+  }
+
+  /// `"page" of case "search"`, or `the value of case "region"` for an unlabeled one.
+  private static func valueTarget(_ target: DeepLinkError.ValueTarget) -> String {
+    let label = target.label
+    return label.first == "_" && label.dropFirst().allSatisfy(\.isNumber)
+      ? "the value of case \(quoted(target.caseName))"
+      : "\(quoted(label)) of case \(quoted(target.caseName))"
+  }
+
+  private static func valueProblem(_ problem: DeepLinkError.ValueProblem) -> String {
+    switch problem {
+    case .notAnEnum: "expected an enum with synthesized Codable conformance"
+    case .nestedOptional: "is an optional inside a value; expected a plain value"
+    case .nestedValue:
+      "is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, "
+        + "URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"
+    case .emptyArray:
+      "is an empty array, which prints as nothing and reads back as nil; "
+        + "expected nil or a non-empty array"
+    case .subdomain(let label):
+      "\(quoted(label)) is not a subdomain label; expected 1 to 63 lowercase ASCII letters, "
+        + "digits and \"-\", neither first nor last"
+    case .dateOutOfRange: "is a date outside the years 1–9999; expected a date ISO 8601 can write"
+    case .inexactDate(let text):
+      "is a date whose fraction of a second ISO 8601 cannot write exactly (\(text) reads back "
+        + "as another date); expected a date that reads back the same"
+    case .unreadableCustom(let type, let text):
+      "is a \(type) whose text \(quoted(text)) does not read back as "
+        + "the same value; expected init?(deepLinkValue:) to read deepLinkValue back"
+    case .urlWithoutScheme(let allowed): "is a URL without a scheme; \(urlSchemes(allowed))"
+    case .neverURLScheme(let scheme, let allowed):
+      "is a URL with the scheme \(quoted(scheme)), which a URL value never has, as apps that "
+        + "open it run script or read local files; \(urlSchemes(allowed)), or a DeepLinkValue type"
+    case .disallowedURLScheme(let scheme, let allowed):
+      "is a URL with the scheme \(quoted(scheme)); \(urlSchemes(allowed)), as urlValueSchemes "
+        + "allows"
+    case .unreadableURL(let error): "is a URL that does not read: \(message(error))"
+    case .nonFinite(let number): "is \(number), which does not read back; expected a finite number"
+    case .thrown(let description): description
+    }
+  }
+
+  /// `expected a URL with the scheme "https"`, or one of several.
+  private static func urlSchemes(_ allowed: [String]) -> String {
+    allowed.count == 1
+      ? "expected a URL with the scheme \(quoted(allowed[0]))"
+      : "expected a URL with one of the schemes \(allowed.map(quoted).joined(separator: ", "))"
+  }
+
+  private static func screenProblem(_ problem: DeepLinkError.ScreenProblem) -> String {
+    switch problem {
+    case .error(let error): message(error)
+    case .decodesAs(let caseName): "its URL decodes as case \(quoted(caseName))"
+    }
+  }
+
+  private static func routeProblem(_ problem: DeepLinkError.RouteProblem) -> String {
+    switch problem {
+    case .invalidPattern(let error): "is not a valid pattern (\(part(of: error)))"
+    case .hasScheme: "has a scheme; expected host and path only"
+    case .wildcard:
+      "has \"*\", which stands for no value; expected parameters that name the case's values"
+    case .unknownConverter(let name, let custom):
+      "uses converter \(quoted(name)), which links do not have; expected one of "
+        + (BuiltInConverter.allCases.map(\.name) + custom).map(quoted).joined(separator: ", ")
+        + (custom.isEmpty ? ", or the converter name of a DeepLinkValue type" : "")
+    case .aliasBinds(let own, let canonical, let printed):
+      "binds \(pathValues(own)), but its case's route \(quoted(canonical)) binds "
+        + "\(pathValues(printed)); expected an alias to bind the same path values"
+    case .sameShape(let other, let caseName, let hasOptional):
+      "has the same shape as \(quoted(other)) of case \(quoted(caseName)), "
+        + (hasOptional
+          ? "which wins every URL both match; expected routes that differ in a literal or a "
+            + "parameter type, also where optional parameters are absent"
+          : "which always wins; expected routes that differ in a literal or a parameter type")
+    case .subdomainWithoutWildcard(let caseName, let label):
+      "gives case \(quoted(caseName)) a Subdomain value, \(quoted(label)), but "
+        + "universalLinkHosts has no wildcard host; expected an entry such as "
+        + "\"*.example.com\", whose first label the value is"
+    case .twoLinks(let labels, let caseName):
+      "holds two links, " + labels.map(quoted).joined(separator: " and ")
+        + ", in case \(quoted(caseName)); expected one link to mount"
+    case .tooDeep(let depth):
+      "mounts links more than \(depth) deep; expected a link enum that does not mount itself"
+    case .queryItemTwice(let label, let otherCase, let caseName):
+      "reads the query item \(quoted(label)) for case \(quoted(otherCase)) and for case "
+        + "\(quoted(caseName)); expected each level of a mounted route to use "
+        + "query items of its own"
+    case .unnamedParameter(let name, let suggestion):
+      "names \(quoted(name)), which is not an associated value of the case; expected one of its "
+        + "labels, or \"_0\" for its only unlabeled value"
+        + (suggestion.map { " (did you mean \(quoted($0))?)" } ?? "")
+    case .optionalValue(let label, let place):
+      "puts \(quoted(label)), an optional value, in \(valuePlace(place)), where nil does not "
+        + "print; expected a non-optional value, an optional parameter (\"<\(label)?>\")"
+        + (place.isPath ? " at the end of the path, or \(quoted(label)) in the query" : "")
+    case .optionalParameter(let label, let place):
+      "makes \(quoted(label)) optional in \(valuePlace(place)), but the value is not optional, "
+        + "so a URL without it does not decode; expected an Optional value, or a required "
+        + "parameter"
+    case .arrayInPath(let label):
+      "puts \(quoted(label)), an array, in the path; expected a single value, or "
+        + "\(quoted(label)) in the query"
+    case .noScreen(let prefix, let mounted, let screen):
+      "has no screen for \(quoted(prefix)): \(mounted) has no root route; expected a case "
+        + "whose route is \"\", the screen of \(quoted(screen))"
+    }
+  }
+
+  /// `"id"`, `"id" and "tab"`, or `no path values`.
+  private static func pathValues(_ names: [String]) -> String {
+    names.isEmpty ? "no path values" : names.map(quoted).joined(separator: " and ")
+  }
+
+  private static func valuePlace(_ place: DeepLinkError.ValuePlace) -> String {
+    switch place {
+    case .path: "the path"
+    case .queryItem(let name): "the query item \(quoted(name))"
+    case .fragment: "the fragment"
+    }
+  }
+
+  private static func schemeProblem(_ problem: DeepLinkError.SchemeProblem) -> String {
+    switch problem {
+    case .invalid: self.problem(.invalidScheme)
+    case .isTheScheme(let linkType): "is \(linkType).scheme; expected another scheme"
+    case .webScheme:
+      "is a web scheme; expected a custom scheme, as web URLs are links only on "
+        + "universalLinkHosts"
+    case .neverURLValue:
+      "a URL value never has, as apps that open it run script or read local files; "
+        + "expected a DeepLinkValue type for such values"
+    }
+  }
+
+  private static func hostEntryProblem(_ problem: DeepLinkError.HostEntryProblem) -> String {
+    let expected = #"expected a host alone, such as "example.com""#
+    return switch problem {
+    case .scheme: "has a scheme; \(expected)"
+    case .wildcardInside:
+      "has a wildcard other than a whole first label; expected a host such as "
+        + "\"example.com\", or \"*.example.com\" for its subdomains"
+    case .wildcardIP: "has a wildcard before an IP address; expected \"*.\" before a domain name"
+    case .has(let mark):
+      "has \(["@": "user info", ":": "a port", "?": "a query"][mark] ?? "a fragment"); \(expected)"
+    case .path: "has a path; \(expected)"
+    case .noHost: "has no host; \(expected)"
+    case .webHost(let problem): webHostProblem(problem)
+    }
   }
 
   /// How a pattern's query item is written.
@@ -363,9 +515,9 @@ enum ErrorWording {
     }
   }
 
-  /// `byte` as four uppercase hexadecimal digits: `001F`.
-  private static func hex4(_ byte: UInt8) -> String {
-    let hex = String(byte, radix: 16, uppercase: true)
-    return String(repeating: "0", count: 4 - hex.count) + hex
+  /// `value` as four (or more) uppercase hexadecimal digits: `001F`.
+  private static func hex4(_ value: some BinaryInteger) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 }

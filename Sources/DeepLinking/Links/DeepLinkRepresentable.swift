@@ -169,14 +169,12 @@ extension DeepLinkRepresentable {
     if let problem = UniversalLinkHost.problems(
       Self.universalLinkHosts, of: "\(Self.self)", allowsPath: true
     ).first {
-      throw DeepLinkError.printing(.host, self, .url, value: nil, problem: problem.description)
+      throw DeepLinkError.printing(.host, self, .url, value: nil, .because(problem))
     }
     let allowed = Self.universalLinkHosts.map { UniversalLinkHost($0).text }.sorted()
     if host == nil, allowed.isEmpty {
       throw DeepLinkError.printing(
-        .host, self, .url, value: nil,
-        problem: "\(Self.self).universalLinkHosts is empty; expected a host there, such as "
-          + "\"example.com\", to print universal links")
+        .host, self, .url, value: nil, .noUniversalLinkHosts(linkType: "\(Self.self)"))
     }
     let builder = try deepLinkBuilder()
     // A link with a subdomain prints on a wildcard entry ("example.com" names
@@ -190,20 +188,13 @@ extension DeepLinkRepresentable {
     else {
       throw DeepLinkError.printing(
         .host, self, .url, value: nil,
-        problem: isWildcard
-          ? "its Subdomain value \(quoted(builder.subdomain?.name ?? "")) prints into a wildcard "
-            + "host, but \(Self.self).universalLinkHosts has none; expected an entry such as "
-            + "\"*.example.com\""
-          : "\(Self.self).universalLinkHosts has only wildcard hosts, which need a Subdomain "
-            + "value; expected a host of its own, such as \"example.com\", for this link")
+        isWildcard
+          ? .noWildcardHost(subdomain: builder.subdomain?.name ?? "", linkType: "\(Self.self)")
+          : .onlyWildcardHosts(linkType: "\(Self.self)"))
     }
     guard allowed.contains(website) else {
       throw DeepLinkError.printing(
-        .host, self, .host, value: host,
-        problem: allowed.isEmpty
-          ? "is not a universal-link host; expected a host in universalLinkHosts, which is empty"
-          : "is not a universal-link host; expected one of "
-            + allowed.map(quoted).joined(separator: ", "))
+        .host, self, .host, value: host, .notPrintingHost(allowed: allowed))
     }
     return try builder.universalLink(host: website)
   }
@@ -248,8 +239,7 @@ extension DeepLinkRepresentable {
     let reusable = canonical == string ? url : nil
     guard let url = reusable ?? URL(string: canonical), let link = Self(url: url) else {
       throw DeepLinkError(
-        .noRoute, .url, input: string, value: nil,
-        problem: "matches no case of \(Self.self); expected a URL that init?(url:) accepts")
+        .noRoute, .url, input: string, value: nil, .noCase(linkType: "\(Self.self)"))
     }
     return link
   }

@@ -55,11 +55,8 @@ public struct Subdomain: Hashable, Sendable, Codable, ExpressibleByStringLiteral
   public var description: String { label }
 
   /// Why the label would not read back from a host; `nil` when it would.
-  var problem: String? {
+  var problem: DeepLinkError.ValueProblem? {
     let valid = withUTF8Bytes(label) { WebHost.isSubdomainLabel($0, allowsCapitals: false) }
-    return valid
-      ? nil
-      : "is not a subdomain label; expected 1 to 63 lowercase ASCII letters, digits and "
-        + "\"-\", neither first nor last"
+    return valid ? nil : .subdomain(label)
   }
 }

@@ -24,40 +24,30 @@ struct UniversalLinkHost: Sendable {
   ///
   /// An entry is a host as browsers write it (``WebHost``), followed, where `allowsPath`,
   /// by the path prefix of the app's links (`example.com/app`); nothing else.
-  static func problem(of entry: String, allowsPath: Bool) -> String? {
+  static func problem(of entry: String, allowsPath: Bool) -> DeepLinkError.HostEntryProblem? {
     let host = entry.prefix { $0 != "/" }
-    let expected = #"expected a host alone, such as "example.com""#
-    if entry.contains("://") { return "has a scheme; \(expected)" }
+    if entry.contains("://") { return .scheme }
     let domain = host.hasPrefix("*.") ? host.dropFirst(2) : host
-    if domain.contains("*") {
-      return "has a wildcard other than a whole first label; expected a host such as "
-        + "\"example.com\", or \"*.example.com\" for its subdomains"
-    }
+    if domain.contains("*") { return .wildcardInside }
     if domain.count < host.count, domain.allSatisfy({ $0.isNumber || $0 == "." || $0 == "[" }) {
-      return "has a wildcard before an IP address; expected \"*.\" before a domain name"
+      return .wildcardIP
     }
-    for (mark, part) in [
-      ("@", "user info"), (":", "a port"), ("?", "a query"), ("#", "a fragment"),
-    ]
-    where entry.contains(mark) {
-      return "has \(part); \(expected)"
-    }
-    if !allowsPath, host.count < entry.count { return "has a path; \(expected)" }
-    if host.isEmpty { return "has no host; \(expected)" }
+    for mark: Character in ["@", ":", "?", "#"] where entry.contains(mark) { return .has(mark) }
+    if !allowsPath, host.count < entry.count { return .path }
+    if host.isEmpty { return .noHost }
     let problem = withUTF8Bytes(String(domain)) { WebHost.problem($0, 0..<$0.count) }
-    return problem.map { ErrorWording.problem(.webHost($0)) }
+    return problem.map { .webHost($0) }
   }
 
   /// A route problem for each entry of `hosts` that can never match, in order, naming it as
-  /// an entry of `owner`.
-  static func problems(_ hosts: Set<String>, of owner: String, allowsPath: Bool)
+  /// an entry of `owner` (a link type's name; `nil` for a router's matcher).
+  static func problems(_ hosts: Set<String>, of owner: String?, allowsPath: Bool)
     -> [DeepLinkError]
   {
     hosts.sorted().compactMap { entry in
       problem(of: entry, allowsPath: allowsPath).map {
         DeepLinkError(
-          routeProblem: .host, pattern: entry,
-          message: "the universal-link host \(quoted(entry)) of \(owner) \($0)")
+          routeProblem: .host, pattern: entry, .universalLinkHostEntry(entry, owner: owner, $0))
       }
     }
   }

@@ -54,10 +54,8 @@ struct NearestRoute {
 
   /// `no route for "<url>": nearest is "<pattern>" (<reason>)`, or `ifNone` when no route
   /// was considered.
-  func error(for url: String, ifNone problem: String) -> DeepLinkError {
-    guard let best else {
-      return DeepLinkError(.noRoute, .url, input: url, value: nil, problem: problem)
-    }
+  func error(for url: String, ifNone problem: DeepLinkError.Reason) -> DeepLinkError {
+    guard let best else { return DeepLinkError(.noRoute, .url, input: url, value: nil, problem) }
     return DeepLinkError(noRouteFor: url, nearest: best.pattern.source, reason: best.reason)
   }
 }

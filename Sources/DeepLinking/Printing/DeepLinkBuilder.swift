@@ -176,24 +176,17 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     if let label = subdomain?.value, let first = parts.first {
       parts[0] = Substring(label + "." + (first.hasPrefix("*.") ? first.dropFirst(2) : first))
     } else if parts.first?.hasPrefix("*.") == true {
-      throw failure(
-        .host, website,
-        "is a wildcard host; expected a link with a Subdomain value to print into it, or a "
-          + "host of its own")
+      throw failure(.host, website, .wildcardHostToPrint)
     }
     guard let name = parts.first, !name.isEmpty,
       name.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "~") }),
       parts.dropFirst().allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isUnreserved) })
     else {
-      throw failure(
-        .host, website.isEmpty ? nil : website,
-        (website.isEmpty ? "" : "is not a universal-link host; ")
-          + "expected a host name such as \"example.com\", optionally with a path prefix such "
-          + "as \"example.com/app\"")
+      throw failure(.host, website.isEmpty ? nil : website, .notAHostName(given: !website.isEmpty))
     }
     // Printing refuses a host that reading refuses: one a browser would read otherwise.
     if let problem = withUTF8Bytes(String(name), { WebHost.problem($0, 0..<$0.count) }) {
-      throw failure(.host, String(name), ErrorWording.problem(.webHost(problem)))
+      throw failure(.host, String(name), .webHost(problem))
     }
     let prefix = parts.dropFirst().map { "/" + $0 }.joined()
     return try link(after: "https://", name.lowercased() + prefix, "/")
@@ -243,14 +236,14 @@ public struct DeepLinkBuilder: Hashable, Sendable {
 
   private func makeURL(_ string: String) throws(DeepLinkError) -> URL {
     guard let url = URL(string: string) else {
-      throw failure(.url, string, "was refused by Foundation's URL; expected a valid URL")
+      throw failure(.url, string, .refusedByFoundation)
     }
     return url
   }
 
   private func validateScheme() throws(DeepLinkError) {
     guard isValidScheme(scheme.utf8) else {
-      throw failure(.scheme, scheme, ErrorWording.problem(.invalidScheme))
+      throw failure(.scheme, scheme, .invalidScheme)
     }
   }
 
@@ -323,10 +316,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       let limit = URLMatcher.default.maximumURLLength
       guard writer.count <= limit else {
         return .failure(
-          self.failure(
-            .url, nil,
-            "its URL is \(writer.count) bytes long; expected at most \(limit) bytes, "
-              + "the longest URL that reading accepts"))
+          self.failure(.url, nil, .printedTooLong(length: writer.count, limit: limit)))
       }
       return .success(buffer.withWritten(writer.count) { $0.string() })
     }
@@ -359,30 +349,21 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       return controlCharacter(text.string(), component)
     }
     guard isSegment, !isSegmentValue(text) else { return nil }
-    if text.isEmpty {
-      return failure(
-        component, "", "is empty; expected a non-empty value, as empty segments do not read back")
-    }
-    return failure(
-      component, text.string(),
-      #"is a dot segment; expected a value other than "." and "..", which URLs resolve away"#)
+    if text.isEmpty { return failure(component, "", .emptySegmentValue) }
+    return failure(component, text.string(), .dotSegmentValue)
   }
 
   private func controlCharacter(_ text: String, _ component: DeepLinkError.Component)
     -> DeepLinkError
   {
     let scalar = firstControlCharacter(text)?.value ?? 0
-    let hex = String(scalar, radix: 16, uppercase: true)
-    return failure(
-      component, text,
-      "contains control character U+\(String(repeating: "0", count: 4 - hex.count) + hex); "
-        + "expected printable text, as reading refuses control characters")
+    return failure(component, text, .printedControlCharacter(scalar))
   }
 
-  private func failure(_ component: DeepLinkError.Component, _ value: String?, _ problem: String)
-    -> DeepLinkError
-  {
+  private func failure(
+    _ component: DeepLinkError.Component, _ value: String?, _ reason: DeepLinkError.Reason
+  ) -> DeepLinkError {
     DeepLinkError.printing(
-      .unprintable, subject ?? "\(scheme)://\(host)", component, value: value, problem: problem)
+      .unprintable, subject ?? "\(scheme)://\(host)", component, value: value, reason)
   }
 }

@@ -79,7 +79,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
 
     /// `"myapp://user/:name" has the same shape as "myapp://user/<id>", registered first`.
     public var description: String {
-      "\(quoted(second.source)) has the same shape as \(quoted(first.source)), registered first"
+      ErrorWording.conflict(first: first.source, second: second.source)
     }
   }
 
@@ -198,7 +198,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// user's link is refused.
   public var routeProblems: [DeepLinkError] {
     var problems = UniversalLinkHost.problems(
-      matcher.universalLinkHosts, of: "the router's matcher", allowsPath: false)
+      matcher.universalLinkHosts, of: nil, allowsPath: false)
     for pattern in table.patterns {
       if let problem = pattern.problem {
         problems.append(problem)
@@ -208,17 +208,16 @@ public struct DeepLinkRouter<Destination>: Sendable {
         problems.append(
           DeepLinkError(
             routeProblem: .unknownConverter, pattern: pattern.source,
-            message: "the route \(quoted(pattern.source)) uses converter \(quoted(converter)), "
-              + "which the router's matcher does not have; expected one of "
-              + matcher.valueConverters.names.map(quoted).joined(separator: ", ")))
+            .routerConverter(
+              pattern: pattern.source, converter: converter,
+              registered: matcher.valueConverters.names)))
       }
     }
     for conflict in conflicts {
       problems.append(
         DeepLinkError(
           routeProblem: .unreachableRoute, pattern: conflict.second.source,
-          message: "\(conflict); expected routes that differ in a literal or a parameter type, "
-            + "as the first always wins"))
+          .routerConflict(first: conflict.first.source, second: conflict.second.source)))
     }
     return problems
   }
@@ -349,9 +348,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   func explain(_ url: String, declined: Bool) -> DeepLinkError {
     if declined, let match = match(url) {
       return DeepLinkError(
-        .noRoute, .url, input: url, value: nil,
-        problem: "was declined: \(quoted(match.pattern.source)) and every other route that "
-          + "fits returned nil; expected a handler to return a destination")
+        .noRoute, .url, input: url, value: nil, .declined(pattern: match.pattern.source))
     }
     return matcher.withURLLayout(
       url, failure: { $0 },
@@ -360,8 +357,8 @@ public struct DeepLinkRouter<Destination>: Sendable {
         for pattern in table.patterns {
           guard let problem = pattern.problem, pattern.couldBeMeant(for: start) else { continue }
           return DeepLinkError(
-            noRouteFor: url, brokenRoute: quoted(pattern.source),
-            problem: "is not a valid pattern (\(problem.shortDescription))")
+            noRouteFor: url, brokenRoute: DeepLinkError.RouteName(pattern: pattern.source),
+            .invalidPattern(problem))
         }
         var nearest = NearestRoute()
         for found in table.failures(url, bytes, layout, matcher: matcher) {
@@ -371,9 +368,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
             found.route, pattern, failure: found.failure,
             reason: matcher.explain(found.failure, url, bytes, layout, pattern))
         }
-        return nearest.error(
-          for: url,
-          ifNone: "matches no route; expected a registered route, and the router has none")
+        return nearest.error(for: url, ifNone: .noRoutes(linkType: nil))
       })
   }
 }
