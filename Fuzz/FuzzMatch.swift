@@ -60,7 +60,7 @@ func checkRoundTrip<Link: DeepLinkCodable & Equatable>(_ type: Link.Type, _ url:
 /// Decoding with context gives the link that decoding gives, and the link printed with its
 /// context's items reads back as the same link and items.
 func checkContext<Link: DeepLinkCodable & Equatable>(_ type: Link.Type, _ url: String) {
-  guard let (link, context) = try? Link.decodeWithContext(url) else {
+  guard let (link, context) = worded({ try Link.decodeWithContext(url) }) else {
     if Link(string: url) != nil { fatalError("decodeWithContext refuses \(url), decode does not") }
     return
   }
@@ -155,7 +155,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let url = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   for pattern in patterns {
     let quiet = pattern.match(url, using: matcher)
-    let loud = try? pattern.requireMatch(url, using: matcher)
+    let loud = worded { try pattern.requireMatch(url, using: matcher) }
     if (quiet == nil) != (loud == nil) { fatalError("match and requireMatch disagree on \(url)") }
     if let quiet {
       _ = quiet.values
@@ -168,7 +168,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if (routed == nil) != (router.match(url) == nil) {
     fatalError("route and match disagree on \(url)")
   }
-  if routed == nil, (try? router.requireRoute(url)) != nil { fatalError("requireRoute on \(url)") }
+  if routed == nil, worded({ try router.requireRoute(url) }) != nil {
+    fatalError("requireRoute on \(url)")
+  }
   checkCaseSpellings(url)
   checkRoundTrip(FuzzLink.self, url)
   checkRoundTrip(FuzzValuesLink.self, url)
@@ -179,7 +181,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkContext(FuzzLink.self, url)
   checkContext(FuzzFormLink.self, url)
   checkContext(FuzzShapesLink.self, url)
-  _ = try? URLPattern(validating: url)
+  _ = worded { try URLPattern(validating: url) }
   fuzzPrinting(url.split(separator: "|", omittingEmptySubsequences: false).map(String.init))
   return 0
 }

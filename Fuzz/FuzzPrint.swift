@@ -120,7 +120,7 @@ func makeShapesLink(_ recipe: inout Recipe) -> FuzzShapesLink {
 
 /// A link that prints must decode back to itself, from its URL and its universal link.
 func checkPrinting<Link: DeepLinkCodable & Equatable>(_ link: Link) {
-  guard let printed = try? link.urlString else { return }
+  guard let printed = worded({ try link.urlString }) else { return }
   guard let decoded = Link(string: printed) else {
     fatalError("\(link) printed \(printed), which does not decode")
   }
