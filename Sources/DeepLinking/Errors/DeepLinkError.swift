@@ -128,9 +128,6 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     self.init(code, .url, input: caseName, value: nil, reason, frame: .making)
   }
 
-  /// The message without the input: `host "usr" is not "user"`.
-  var shortDescription: String { ErrorWording.part(of: self) }
-
   /// Two errors are equal when they have the same code, component, input, value and message.
   public static func == (lhs: DeepLinkError, rhs: DeepLinkError) -> Bool {
     lhs.code == rhs.code && lhs.component == rhs.component && lhs.input == rhs.input

@@ -22,7 +22,7 @@ enum ErrorWording {
   }
 
   /// The message without the input: `host "usr" is not "user"`.
-  static func part(of error: DeepLinkError) -> String {
+  private static func part(of error: DeepLinkError) -> String {
     "\(error.component) \(found(error))\(problem(error.reason))"
   }
 
