@@ -91,9 +91,9 @@ public struct DeepLinkRouter<Destination>: Sendable {
   @usableFromInline final class Storage: Sendable {
     let trie: RouteTrie
     /// The handlers, by route index.
-    @usableFromInline let handlers: [Handler]
+    @usableFromInline let handlers: [StoredHandler]
 
-    init(trie: RouteTrie, handlers: [Handler]) {
+    init(trie: RouteTrie, handlers: [StoredHandler]) {
       self.trie = trie
       self.handlers = handlers
     }
@@ -108,6 +108,15 @@ public struct DeepLinkRouter<Destination>: Sendable {
         { bytes, layout in trie.offerMatches(url, bytes, layout, matcher: matcher, accept: accept) }
       )
     }
+  }
+
+  /// A handler as a router keeps it.
+  ///
+  /// A closure stored in an array directly is kept at the array's most general calling
+  /// convention, which wraps each handler in one more allocated thunk (about 50 bytes a route);
+  /// as a stored property it keeps the convention it was declared with.
+  @usableFromInline struct StoredHandler: Sendable {
+    @usableFromInline let call: Handler
   }
 
   private var table: RouteTrie { storage.trie }
@@ -158,7 +167,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
     // Dropped first, so that the routes grow in place unless another router shares them.
     storage = Storage(trie: RouteTrie(foldsPathCase: trie.foldsPathCase), handlers: [])
     trie.insert(pattern)
-    handlers.append(handler)
+    handlers.append(StoredHandler(call: handler))
     storage = Storage(trie: trie, handlers: handlers)
   }
 
@@ -302,7 +311,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
     var route: Int?
     let storage = storage
     storage.offerMatches(url, matcher: matcher) { match, index in
-      destination = storage.handlers[index](match, context)
+      destination = storage.handlers[index].call(match, context)
       route = index
       return destination != nil
     }
@@ -327,7 +336,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
     var destination: Destination?
     let storage = storage
     storage.offerMatches(url, matcher: matcher) { match, route in
-      destination = storage.handlers[route](match, context)
+      destination = storage.handlers[route].call(match, context)
       return destination != nil
     }
     return destination
