@@ -325,6 +325,31 @@ enum NavigationMap {
     #expect(router.routes.count == 102)
   }
 
+  /// A router's routes, read back, are the patterns registered, invalid ones with their
+  /// problem; registered again, in the same router or another, they route as the originals.
+  @Test func routesReadBackRegisterAgain() {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://user/<int:id>") { _, _ in "user" }
+    router.register("myapp://user/<int:id") { _, _ in "broken" }
+    router.register("docs/<path:page>#<section?>") { _, _ in "docs" }
+    let routes = router.routes
+    #expect(
+      routes == ["myapp://user/<int:id>", "myapp://user/<int:id", "docs/<path:page>#<section?>"])
+    #expect(routes.map { $0.problem == nil } == [true, false, true])
+    #expect(routes[1].problem == URLPattern("myapp://user/<int:id").problem)
+    var other = DeepLinkRouter<String>()
+    for (index, pattern) in routes.enumerated() {
+      other.register(pattern) { _, _ in "other \(index)" }
+      router.register(pattern) { _, _ in "again \(index)" }
+    }
+    #expect(other.route("myapp://user/42") == "other 0")
+    #expect(other.match("myapp://docs/a/b#intro")?.pathParams.page == "a/b")
+    #expect(other.routeProblems == [routes[1].problem])
+    #expect(router.routes.count == 6)
+    #expect(router.routes[3...] == routes[...])
+    #expect(router.route("myapp://user/42") == "user")
+  }
+
   /// A match keeps what it needs when the router that made it is gone (under
   /// `Scripts/sanitize.sh`, AddressSanitizer reports a match that does not keep the table).
   @Test func matchesOutliveTheirRouter() throws {

@@ -109,7 +109,9 @@ func linkRouteProblems(
     }
     if let winner = winners[index] {
       let other = table.routes[winner].pattern
-      let hasOptional = (route.pattern.storage.ops + other.storage.ops).contains { $0.isOptional }
+      let hasOptional = (route.pattern.storage.ops + Array(other.storage.ops)).contains {
+        $0.isOptional
+      }
       add(
         .unreachableRoute,
         .sameShape(as: other.source, ofCase: table.routes[winner].name, hasOptional: hasOptional))

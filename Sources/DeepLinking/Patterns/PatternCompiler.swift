@@ -1,5 +1,5 @@
 /// Compiles a pattern's source, in one pass over its UTF-8 bytes, into the ops and bytes of a
-/// ``URLPattern/Storage``, or says why it is not a valid pattern.
+/// ``URLPattern/Storage`` (a table of one pattern), or says why it is not a valid pattern.
 ///
 /// The scheme is found first, then the source is cut at every `/` and each segment becomes an
 /// op; names and literals keep pointing into the source, so that a pattern of the common shape
@@ -40,7 +40,8 @@ struct PatternCompiler {
 
     var authority: URLPattern.Op?
     var ops: [URLPattern.Op] = []
-    ops.reserveCapacity(pieces.count)
+    // Room for the host and fragment ops too, which the storage keeps after the path's.
+    ops.reserveCapacity(pieces.count + 2)
     if isWeb {
       let host = pieces.removeFirst()
       guard !host.isEmpty else {

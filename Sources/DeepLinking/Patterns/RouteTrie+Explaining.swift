@@ -18,7 +18,7 @@ extension RouteTrie {
         missing += childRoutes(of: Int(place.node), literals: true)
       }
     }
-    let required = missing.filter { !patterns[$0].storage.isOptional(at: index) }
+    let required = missing.filter { !storage($0).isOptional(at: index) }
     if let route = required.min() {
       record(route, .missing(index: index, position: index), &search)
     }
@@ -39,7 +39,7 @@ extension RouteTrie {
     let segment = value.utf8.map(lowercasedASCII)
     var nearest: (Int, Int, route: Int)?
     func consider(_ route: Int) {
-      let storage = patterns[route].storage
+      let storage = storage(route)
       let literal = storage.sourceText(storage.ops[index].text)
       guard
         let closeness = NearestRoute.closeness(
@@ -54,7 +54,7 @@ extension RouteTrie {
         guard op.kind == .literal else { continue }
         let parts =
           folded
-          ? !patterns[route].storage.literalBytes(of: op).lazy.map(lowercasedASCII)
+          ? !storage(route).literalBytes(of: op).lazy.map(lowercasedASCII)
             .elementsEqual(segment)
           : !taken.members.contains { $0.node < 0 && Int($0.route) == route }
         if parts { consider(route) }
@@ -73,7 +73,7 @@ extension RouteTrie {
           : !taken.members.contains { $0.node == child }
         if parts { consider(Int(nodes[Int(child)].creator)) }
       }
-      let ended = routes(at: node).filter { patterns[$0].storage.ops.count == index }
+      let ended = routes(at: node).filter { storage($0).ops.count == index }
       if let route = ended.min() { record(route, .extra(index: index), &search) }
     }
     if let route = nearest?.route {

@@ -58,7 +58,7 @@ extension RouteTrie {
       let (route, position) = tail(at: set[0])
     {
       return Self.walkTail(
-        bytes, patterns[route], route, from: position, index, folded: folded,
+        bytes, storage(route), route, from: position, index, folded: folded,
         foldsPathCase: foldsPathCase, &search, url, matcher, accept)
     }
     guard index < search.layout.linkCount else {
@@ -123,7 +123,7 @@ extension RouteTrie {
       if let (route, position, op) = tailOp(at: place) {
         guard op.kind == .literal else { continue }
         let equal = decodedEquals(
-          bytes, range, patterns[route].storage.bytes, op.literal, ignoringCase: lowercased,
+          bytes, range, storage(route).literalBytes(of: op), ignoringCase: lowercased,
           mayHaveEscapes: search.layout.linkHasEscapes)
         if equal { children.insert(Place(route: route, position: position + 1)) }
         continue
@@ -159,7 +159,7 @@ extension RouteTrie {
         guard op.kind == .parameter, op.builtIn != .string else { continue }
         body(
           TypedStep(
-            converter: patterns[route].storage.converterName(of: op), builtIn: op.builtIn,
+            converter: storage(route).converterName(of: op), builtIn: op.builtIn,
             child: Place(route: route, position: position + 1)))
       } else if place.node >= 0 {
         for edge in nodes[Int(place.node)].typed {
@@ -227,7 +227,7 @@ extension RouteTrie {
       let place = set[member]
       if let (route, _, op) = tailOp(at: place) {
         guard op.kind == .rest else { continue }
-        let converter = patterns[route].storage.converterName(of: op)
+        let converter = storage(route).converterName(of: op)
         rests.append(Edge(converter: converter, builtIn: op.builtIn, routes: [route]))
       } else if place.node >= 0 {
         rests += nodes[Int(place.node)].rests
@@ -279,7 +279,7 @@ extension RouteTrie {
     _ accept: Accept
   ) -> Bool {
     guard place.node >= 0 else {
-      let ops = patterns[Int(place.route)].storage.ops
+      let ops = storage(Int(place.route)).ops
       // The ops left, if any, are optional: a tail of one pattern may end with them.
       let ends = ops[Int(place.position)...].allSatisfy(\.isOptional)
       return ends && offer(Int(place.route), &search, url, matcher, accept)
@@ -305,7 +305,7 @@ extension RouteTrie {
     _ route: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
     _ accept: Accept
   ) -> Bool {
-    Self.offer(patterns[route], route, &search, url, matcher, accept)
+    Self.offer(storage(route), route, &search, url, matcher, accept)
   }
 
   /// The route of the tail at `place` and the position of its next op (the end of the
@@ -320,7 +320,7 @@ extension RouteTrie {
   /// tail's); `nil` at a node without a tail and at the end of a tail.
   func tailOp(at place: Place) -> (route: Int, position: Int, op: URLPattern.Op)? {
     guard let (route, position) = tail(at: place) else { return nil }
-    let ops = patterns[route].storage.ops
+    let ops = storage(route).ops
     return position < ops.count ? (route, position, ops[position]) : nil
   }
 

@@ -1,34 +1,33 @@
 /// A route's tail: the ops that no other route shares, matched one after the other.
 extension RouteTrie {
-  /// Offers a match for `pattern`, route `route`, if its query items and fragment fit too;
+  /// Offers a match for `storage`, route `route`, if its query items and fragment fit too;
   /// whether it was accepted.
   static func offer(
-    _ pattern: URLPattern, _ route: Int, _ search: inout Search, _ url: String,
+    _ storage: URLPattern.Storage, _ route: Int, _ search: inout Search, _ url: String,
     _ matcher: URLMatcher, _ accept: Accept
   ) -> Bool {
-    if pattern.storage.hasExtras, let failure = extrasFailure(pattern, search.layout, url, matcher)
-    {
+    if storage.hasExtras, let failure = extrasFailure(storage, search.layout, url, matcher) {
       search.failures?.append(RouteFailure(route: route, failure: failure))
       return false
     }
     let match = search.captures.match(
-      url: url, pattern: pattern, layout: search.layout,
+      url: url, pattern: URLPattern(storage: storage), layout: search.layout,
       decodesPlusAsSpace: matcher.decodesPlusAsSpace)
     return accept(match, route)
   }
 
-  /// Why the URL's query items and fragment do not fit those that `pattern` requires; `nil`
+  /// Why the URL's query items and fragment do not fit those that `storage` requires; `nil`
   /// when they fit.
   @inline(never)
   private static func extrasFailure(
-    _ pattern: URLPattern, _ layout: URLLayout, _ url: String, _ matcher: URLMatcher
+    _ storage: URLPattern.Storage, _ layout: URLLayout, _ url: String, _ matcher: URLMatcher
   ) -> MatchFailure? {
     withUTF8Bytes(url) { bytes in
-      matcher.extrasFailure(bytes, layout, pattern.storage)
+      matcher.extrasFailure(bytes, layout, storage)
     }
   }
 
-  /// Matches link segments from `index` on against the ops of `pattern`, route `route`, from
+  /// Matches link segments from `index` on against the ops of `storage`, route `route`, from
   /// `position` on, one after the other: a tail, which no other route shares, so that the
   /// search has nothing to choose or to come back to along it.
   ///
@@ -38,11 +37,11 @@ extension RouteTrie {
   /// ``MatchCaptures/capture(converter:builtIn:isRest:at:_:_:_:)``; the ops left when the path
   /// ends must be optional. Undoes its captures unless a match is accepted.
   static func walkTail(
-    _ bytes: borrowing BorrowedBytes, _ pattern: URLPattern, _ route: Int, from position: Int,
+    _ bytes: borrowing BorrowedBytes, _ storage: URLPattern.Storage, _ route: Int,
+    from position: Int,
     _ index: Int, folded: Bool, foldsPathCase: Bool, _ search: inout Search, _ url: String,
     _ matcher: URLMatcher, _ accept: Accept
   ) -> Bool {
-    let storage = pattern.storage
     let ops = storage.ops
     let captured = search.captures.count
     let customCount = search.captures.customCount
@@ -59,7 +58,7 @@ extension RouteTrie {
       switch op.kind {
       case .literal:
         let equal = decodedEquals(
-          bytes, range, storage.bytes, op.literal,
+          bytes, range, storage.literalBytes(of: op),
           ignoringCase: foldsPathCase || (folded && index == 0),
           mayHaveEscapes: search.layout.linkHasEscapes)
         if !equal { failure = .literal(index: index, position: position) }
@@ -78,7 +77,7 @@ extension RouteTrie {
       index += 1
     }
     if failure == nil, index < search.layout.linkCount { failure = .extra(index: index) }
-    if failure == nil, offer(pattern, route, &search, url, matcher, accept) { return true }
+    if failure == nil, offer(storage, route, &search, url, matcher, accept) { return true }
     if let failure { search.failures?.append(RouteFailure(route: route, failure: failure)) }
     search.captures.truncate(to: captured, customCount: customCount)
     return false

@@ -57,8 +57,8 @@ struct RouteTrie: Sendable {
     var rank: (Int, String) { (BuiltInConverter.specificity(builtIn), converter) }
   }
 
-  /// The routes' patterns, by route index.
-  private(set) var patterns: [URLPattern] = []
+  /// The routes' patterns, by route index, in one table.
+  private(set) var table = URLPattern.Table.empty
   /// Pairs of routes (by index) that no URL can tell apart.
   private(set) var conflicts: [(Int, Int)] = []
   /// Pairs of routes without a scheme that only a universal link tells apart: their first
@@ -101,6 +101,20 @@ struct RouteTrie: Sendable {
     return nodes.count - 1
   }
 
+  /// The pattern of route `route`.
+  func pattern(_ route: Int) -> URLPattern { URLPattern(storage: storage(route)) }
+
+  /// The compiled pattern of route `route`.
+  func storage(_ route: Int) -> URLPattern.Storage {
+    URLPattern.Storage(table: table, index: route)
+  }
+
+  /// The routes' patterns, by route index.
+  var patterns: [URLPattern] { table.entries.indices.map(pattern) }
+
+  /// The routes whose patterns are invalid, in registration order.
+  var invalidRoutes: [Int] { table.problems.keys.sorted() }
+
   /// The routes that end at `node`, in registration order.
   func routes(at node: Int) -> [Int] {
     let first = nodes[node].route
@@ -111,9 +125,8 @@ struct RouteTrie: Sendable {
   /// Adds `pattern` as the next route.
   @usableFromInline
   mutating func insert(_ pattern: URLPattern) {
-    let route = patterns.count
-    patterns.append(pattern)
-    let storage = pattern.storage
+    let route = URLPattern.Table.append(pattern, to: &table)
+    let storage = storage(route)
     let root: Int
     if let scheme = pattern.scheme, pattern.isWeb {
       if let op = storage.authorityOp, op.kind == .literal {
@@ -188,7 +201,7 @@ struct RouteTrie: Sendable {
     guard position >= 0 else { return }
     nodes[node].tail = -1
     let route = Int(nodes[node].creator)
-    let storage = patterns[route].storage
+    let storage = storage(route)
     let op = storage.ops[position]
     let lowercased = foldsPathCase || (position == 0 && node == foldedRoot)
     guard let child = child(of: node, for: op, of: storage, route, lowercased: lowercased) else {
@@ -271,12 +284,12 @@ struct RouteTrie: Sendable {
   /// items and fragments or more (the more, the more specific), and returns the routes it
   /// ties with: those that no URL's query and fragment tell apart from it.
   private func add(_ route: Int, to routes: inout [Int]) -> [(Int, Int)] {
-    let storage = patterns[route].storage
+    let added = storage(route)
     let position =
-      routes.firstIndex { patterns[$0].storage.requirementCount < storage.requirementCount }
+      routes.firstIndex { storage($0).requirementCount < added.requirementCount }
       ?? routes.endIndex
     routes.insert(route, at: position)
-    return routes.filter { $0 != route && !Self.extrasTellApart(patterns[$0].storage, storage) }
+    return routes.filter { $0 != route && !Self.extrasTellApart(storage($0), added) }
       .map { ($0, route) }
   }
 

@@ -20,24 +20,30 @@ extension URLMatcher {
   func cannotMatch(_ bytes: borrowing BorrowedBytes, _ storage: URLPattern.Storage)
     -> Bool
   {
-    guard let scheme = storage.schemeRange, !storage.isWeb else { return false }
-    let count = scheme.count
+    let entry = storage.entry
+    guard entry.schemeStart >= 0, !entry.isWeb else { return false }
+    // Read in place: a slice of the table's bytes would retain them.
+    let patternBytes = storage.table.bytes
+    let scheme = entry.bytesStart + Int(entry.schemeStart)
+    let count = Int(entry.schemeCount)
     // A different or longer scheme, or none: the full read would fail or not admit it.
     guard bytes.count > count, bytes[count] == UInt8(ascii: ":") else { return true }
-    guard equalsLowercased(bytes, 0..<count, storage.bytes[scheme]) else { return true }
+    for offset in 0..<count where lowercasedASCII(bytes[offset]) != patternBytes[scheme + offset] {
+      return true
+    }
     guard bytes.count > count + 2, bytes[count + 1] == UInt8(ascii: "/"),
-      bytes[count + 2] == UInt8(ascii: "/"), let first = storage.ops.first,
-      first.kind == .literal
+      bytes[count + 2] == UInt8(ascii: "/"), entry.pathCount > 0
     else { return false }
+    let first = storage.table.ops[entry.opsStart]
+    guard first.kind == .literal else { return false }
     // The first bytes of the host tell most literals apart.
     let host = count + 3
-    let literal = storage.bytes
-    let start = Int(first.literal.lowerBound)
+    let literal = entry.bytesStart + Int(first.literal.lowerBound)
     for offset in 0..<min(3, first.literal.count) {
       guard host + offset < bytes.count else { return true }
       let byte = bytes[host + offset]
       if !isLetter(byte) && !isDigit(byte) { return false }
-      if lowercasedASCII(byte) != literal[start + offset] { return true }
+      if lowercasedASCII(byte) != patternBytes[literal + offset] { return true }
     }
     return false
   }
@@ -47,8 +53,8 @@ extension URLMatcher {
   func admits(_ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ pattern: URLPattern)
     -> Bool
   {
-    if let scheme = pattern.storage.schemeRange {
-      return equalsLowercased(bytes, layout.scheme, pattern.storage.bytes[scheme])
+    if let scheme = pattern.storage.schemeBytes {
+      return equalsLowercased(bytes, layout.scheme, scheme)
     }
     guard layout.isWeb else { return true }
     guard let host = layout.host else { return false }
@@ -98,7 +104,7 @@ extension URLMatcher {
     if let authority = storage.authorityOp, let host = link.host {
       if authority.kind == .literal {
         let equal = decodedEquals(
-          bytes, host, storage.bytes, authority.literal, ignoringCase: true,
+          bytes, host, storage.literalBytes(of: authority), ignoringCase: true,
           mayHaveEscapes: link.linkHasEscapes)
         guard equal else { return .failure(.host) }
       } else {
@@ -107,7 +113,7 @@ extension URLMatcher {
     }
     var matched: URLMatch?
     let found = RouteTrie.walkTail(
-      bytes, pattern, 0, from: 0, 0, folded: link.hostFirst, foldsPathCase: ignoresPathCase,
+      bytes, storage, 0, from: 0, 0, folded: link.hostFirst, foldsPathCase: ignoresPathCase,
       &search, url, self
     ) { match, _ in
       matched = match

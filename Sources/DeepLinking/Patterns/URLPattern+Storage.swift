@@ -1,65 +1,210 @@
 extension URLPattern {
-  /// The compiled form of a pattern: its ops and its bytes, made by ``PatternCompiler``.
+  /// Compiled patterns, one after another: their bytes, their ops and where each pattern is.
   ///
-  /// Tokens, names and the source string are derived from it when a message or a printer
-  /// needs them, so that a pattern is three small allocations (this object, its ops and its
-  /// bytes). Immutable, so `Sendable` as it is.
-  final class Storage: Sendable {
-    /// The source's UTF-8 bytes, then the bytes of literals and of the lowercased scheme
+  /// A pattern compiled alone has a table of its own; a router's or a link type's trie copies
+  /// each route's pattern into one table, so that its routes are a few arrays, not an object
+  /// and three arrays each. Immutable, so `Sendable` as it is.
+  final class Table: Sendable {
+    /// Each pattern's source as UTF-8, then the bytes of literals and of the lowercased scheme
     /// that the source does not spell as they match (a pattern of the common shape has none).
     let bytes: [UInt8]
-    /// How many of ``bytes`` are the source's.
-    let sourceCount: Int
-    /// The ops that the link's segments must match, in order.
+    /// Each pattern's path ops, then its host op if it has one, then its fragment op if it has
+    /// one.
     let ops: [Op]
-    /// For a web pattern, the op that the URL's host must match.
-    let authorityOp: Op?
-    /// Where the lowercased scheme is in ``bytes``; `nil` for a pattern without one.
-    let schemeRange: Range<Int>?
-    /// Whether the scheme is `http` or `https`.
-    let isWeb: Bool
-    /// Whether the pattern is a web catch-all, `https://<path:url>`, whose one op takes the
-    /// host and the path, as the first segment of a custom-scheme pattern takes the host.
-    let hostStartsPath: Bool
-    /// The query items the pattern requires or binds (`?screen=cart&id=<int:id>`), in order.
+    /// Each pattern's query items.
     let queryOps: [QueryOp]
-    /// The parameter that binds the fragment (`#<section?>`), if any.
-    let fragmentOp: Op?
+    /// Where each pattern is, by index.
+    let entries: [Entry]
+    /// Why the invalid patterns are not valid, by index.
+    let problems: [Int: DeepLinkError]
+
+    init(
+      bytes: [UInt8], ops: [Op], queryOps: [QueryOp], entries: [Entry],
+      problems: [Int: DeepLinkError]
+    ) {
+      self.bytes = bytes
+      self.ops = ops
+      self.queryOps = queryOps
+      self.entries = entries
+      self.problems = problems
+    }
+
+    /// A table without patterns.
+    static let empty = Table(bytes: [], ops: [], queryOps: [], entries: [], problems: [:])
+
+    /// Adds `pattern` after the patterns of `table`, and returns its index.
+    ///
+    /// When nothing else holds `table`, its arrays grow in place.
+    static func append(_ pattern: URLPattern, to table: inout Table) -> Int {
+      var bytes = table.bytes
+      var ops = table.ops
+      var queryOps = table.queryOps
+      var entries = table.entries
+      var problems = table.problems
+      // Released first, so that the arrays are unique unless another table shares them.
+      table = .empty
+      let source = pattern.storage.table
+      var entry = pattern.storage.entry
+      let bytesRange = entry.bytesStart..<(entry.bytesStart + entry.bytesCount)
+      bytes += source.bytes[bytesRange]
+      ops += source.ops[entry.opsStart..<(entry.opsStart + entry.allOpsCount)]
+      queryOps += source.queryOps[entry.queryStart..<(entry.queryStart + Int(entry.queryCount))]
+      entry.bytesStart = bytes.count - entry.bytesCount
+      entry.opsStart = ops.count - entry.allOpsCount
+      entry.queryStart = queryOps.count - Int(entry.queryCount)
+      entries.append(entry)
+      if let problem = pattern.problem { problems[entries.count - 1] = problem }
+      table = Table(
+        bytes: bytes, ops: ops, queryOps: queryOps, entries: entries, problems: problems)
+      return entries.count - 1
+    }
+  }
+
+  /// Where a compiled pattern is in its ``Table``, and what it is: plain integers, so that
+  /// copying one retains nothing.
+  ///
+  /// Ranges in ops and query ops count from the pattern's first byte.
+  struct Entry: Sendable {
+    /// Where the pattern's bytes start in ``Table/bytes``.
+    var bytesStart: Int
+    /// How many bytes the pattern has: its source's, then its literals' and scheme's.
+    var bytesCount: Int
+    /// How many of its bytes are the source's.
+    var sourceCount: Int
+    /// Where the pattern's ops start in ``Table/ops``.
+    var opsStart: Int
+    /// Where its query ops start in ``Table/queryOps``.
+    var queryStart: Int
+    /// How many path ops it has (its host and fragment ops follow them).
+    var pathCount: Int32
+    var queryCount: Int32
+    /// Where the lowercased scheme is among its bytes; a negative start for none.
+    var schemeStart: Int32
+    var schemeCount: Int32
     /// How many query items and fragments a URL must have for the pattern.
     ///
     /// Its literal items and its required parameters after the path. Between patterns of the
     /// same path, more is more specific.
-    let requirementCount: Int
-    /// Whether the pattern has query items or a fragment parameter, which a URL's path match
-    /// is checked against after (stored: every offer of a route asks).
-    let hasExtras: Bool
+    var requirementCount: Int32
+    /// Whether the scheme is `http` or `https`.
+    var isWeb: Bool
+    /// Whether the pattern is a web catch-all, `https://<path:url>`, whose one op takes the
+    /// host and the path, as the first segment of a custom-scheme pattern takes the host.
+    var hostStartsPath: Bool
+    var hasAuthority: Bool
+    var hasFragment: Bool
 
+    /// How many ops the pattern has: its path's, its host's and its fragment's.
+    var allOpsCount: Int { Int(pathCount) + (hasAuthority ? 1 : 0) + (hasFragment ? 1 : 0) }
+  }
+
+  /// A pattern's ops, or its query ops, indexed from 0.
+  struct OpRun<Element>: RandomAccessCollection {
+    let base: [Element]
+    let start: Int
+    let endIndex: Int
+    var startIndex: Int { 0 }
+    subscript(position: Int) -> Element { base[start + position] }
+  }
+
+  /// A compiled pattern: a ``Table`` and the pattern's index in it; made by
+  /// ``PatternCompiler``, or read from a trie's table.
+  ///
+  /// Tokens, names and the source string are derived from it when a message or a printer
+  /// needs them.
+  struct Storage: Sendable {
+    let table: Table
+    let index: Int
+
+    init(table: Table, index: Int) {
+      self.table = table
+      self.index = index
+    }
+
+    /// A pattern in a table of its own; `problem` says why it is not valid.
     init(
       bytes: [UInt8], sourceCount: Int, ops: [Op], authorityOp: Op?, schemeRange: Range<Int>?,
-      isWeb: Bool, hostStartsPath: Bool = false, queryOps: [QueryOp] = [], fragmentOp: Op? = nil
+      isWeb: Bool, hostStartsPath: Bool = false, queryOps: [QueryOp] = [], fragmentOp: Op? = nil,
+      problem: DeepLinkError? = nil
     ) {
-      self.queryOps = queryOps
-      self.fragmentOp = fragmentOp
-      hasExtras = !queryOps.isEmpty || fragmentOp != nil
-      requirementCount =
+      let requirementCount =
         queryOps.lazy.filter { !$0.value.isOptional }.count
         + (fragmentOp.map { $0.isOptional ? 0 : 1 } ?? 0)
-      self.hostStartsPath = hostStartsPath
-      self.bytes = bytes
-      self.sourceCount = sourceCount
-      self.ops = ops
-      self.authorityOp = authorityOp
-      self.schemeRange = schemeRange
-      self.isWeb = isWeb
+      let entry = Entry(
+        bytesStart: 0, bytesCount: bytes.count, sourceCount: sourceCount, opsStart: 0,
+        queryStart: 0, pathCount: Int32(ops.count), queryCount: Int32(queryOps.count),
+        schemeStart: schemeRange.map { Int32($0.lowerBound) } ?? -1,
+        schemeCount: schemeRange.map { Int32($0.count) } ?? 0,
+        requirementCount: Int32(requirementCount), isWeb: isWeb, hostStartsPath: hostStartsPath,
+        hasAuthority: authorityOp != nil, hasFragment: fragmentOp != nil)
+      var ops = ops
+      if let authorityOp { ops.append(authorityOp) }
+      if let fragmentOp { ops.append(fragmentOp) }
+      table = Table(
+        bytes: bytes, ops: ops, queryOps: queryOps, entries: [entry],
+        problems: problem.map { [0: $0] } ?? [:])
+      index = 0
     }
+
+    /// Where the pattern is in its table.
+    var entry: Entry { table.entries[index] }
+
+    /// Why the pattern is not valid; `nil` for a valid one.
+    var problem: DeepLinkError? { table.problems.isEmpty ? nil : table.problems[index] }
+
+    /// The pattern's bytes at `range`, which counts from its first byte.
+    @inline(__always)
+    func bytes(_ range: Range<Int32>) -> ArraySlice<UInt8> {
+      let start = entry.bytesStart
+      return table.bytes[(start + Int(range.lowerBound))..<(start + Int(range.upperBound))]
+    }
+
+    /// The ops that the link's segments must match, in order.
+    var ops: OpRun<Op> {
+      OpRun(base: table.ops, start: entry.opsStart, endIndex: Int(entry.pathCount))
+    }
+
+    /// For a web pattern, the op that the URL's host must match.
+    var authorityOp: Op? {
+      entry.hasAuthority ? table.ops[entry.opsStart + Int(entry.pathCount)] : nil
+    }
+
+    /// The parameter that binds the fragment (`#<section?>`), if any.
+    var fragmentOp: Op? {
+      entry.hasFragment
+        ? table.ops[entry.opsStart + Int(entry.pathCount) + (entry.hasAuthority ? 1 : 0)] : nil
+    }
+
+    /// The query items the pattern requires or binds (`?screen=cart&id=<int:id>`), in order.
+    var queryOps: OpRun<QueryOp> {
+      OpRun(base: table.queryOps, start: entry.queryStart, endIndex: Int(entry.queryCount))
+    }
+
+    /// Where the lowercased scheme is among the pattern's bytes; `nil` for a pattern without
+    /// one.
+    var schemeRange: Range<Int32>? {
+      entry.schemeStart < 0 ? nil : entry.schemeStart..<(entry.schemeStart + entry.schemeCount)
+    }
+
+    /// The lowercased scheme's bytes; `nil` for a pattern without one.
+    var schemeBytes: ArraySlice<UInt8>? { schemeRange.map(bytes) }
+
+    var isWeb: Bool { entry.isWeb }
+    var hostStartsPath: Bool { entry.hostStartsPath }
+    var requirementCount: Int { Int(entry.requirementCount) }
+
+    /// Whether the pattern has query items or a fragment parameter, which a URL's path match
+    /// is checked against after.
+    var hasExtras: Bool { entry.queryCount > 0 || entry.hasFragment }
 
     /// The pattern as written, as bytes.
-    var sourceBytes: ArraySlice<UInt8> { bytes[..<sourceCount] }
+    var sourceBytes: ArraySlice<UInt8> {
+      let entry = entry
+      return table.bytes[entry.bytesStart..<(entry.bytesStart + entry.sourceCount)]
+    }
 
     /// The decoded bytes of a literal op.
-    func literalBytes(of op: Op) -> ArraySlice<UInt8> {
-      bytes[Int(op.literal.lowerBound)..<Int(op.literal.upperBound)]
-    }
+    func literalBytes(of op: Op) -> ArraySlice<UInt8> { bytes(op.literal) }
 
     /// The decoded text of a literal op; `nil` for another op.
     func literalText(of op: Op) -> String? {
@@ -68,28 +213,31 @@ extension URLPattern {
 
     /// The source's bytes in `range`, as a string.
     func sourceText(_ range: Range<Int32>) -> String {
-      String(decoding: bytes[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self)
+      String(decoding: bytes(range), as: UTF8.self)
     }
 
     /// The pattern as written.
     var source: String { String(decoding: sourceBytes, as: UTF8.self) }
 
     /// The lowercased scheme, or `nil` for a pattern that matches under any scheme.
-    var scheme: String? { schemeRange.map { String(decoding: bytes[$0], as: UTF8.self) } }
+    var scheme: String? { schemeBytes.map { String(decoding: $0, as: UTF8.self) } }
 
     /// Where a named op's name is in the source: after `:`, or inside `<…>` after the
     /// converter's name and its `:`.
-    func nameRange(of op: Op) -> Range<Int32> { Self.nameRange(of: op, in: bytes) }
+    func nameRange(of op: Op) -> Range<Int32> { Self.nameRange(of: op, in: sourceBytes) }
 
     /// Where a named op's name is in `source`, the bytes of its pattern.
-    static func nameRange(of op: Op, in source: [UInt8]) -> Range<Int32> {
+    static func nameRange<Source: RandomAccessCollection<UInt8>>(of op: Op, in source: Source)
+      -> Range<Int32> where Source.Index == Int
+    {
       let text = op.text
-      if source[Int(text.lowerBound)] == UInt8(ascii: ":") {
+      let first = source.startIndex
+      if source[first + Int(text.lowerBound)] == UInt8(ascii: ":") {
         return (text.lowerBound + 1)..<text.upperBound
       }
-      let isOptional = source[Int(text.upperBound) - 2] == UInt8(ascii: "?")
+      let isOptional = source[first + Int(text.upperBound) - 2] == UInt8(ascii: "?")
       let inner = (text.lowerBound + 1)..<(text.upperBound - (isOptional ? 2 : 1))
-      let colon = inner.first { source[Int($0)] == UInt8(ascii: ":") }
+      let colon = inner.first { source[first + Int($0)] == UInt8(ascii: ":") }
       return colon.map { ($0 + 1)..<inner.upperBound } ?? inner
     }
 
@@ -102,7 +250,10 @@ extension URLPattern {
       // `<converter:name>`: between `<` and `:`.
       let text = op.text
       let start = text.lowerBound + 1
-      let colon = (start..<text.upperBound).first { bytes[Int($0)] == UInt8(ascii: ":") }
+      let source = sourceBytes
+      let colon = (start..<text.upperBound).first {
+        source[source.startIndex + Int($0)] == UInt8(ascii: ":")
+      }
       return sourceText(start..<(colon ?? start))
     }
 
@@ -151,7 +302,7 @@ extension URLPattern {
     /// Whether the parameter `name`, in the path, a query item or the fragment, is optional
     /// (`<name?>`); `false` for no such parameter.
     func isOptionalParameter(named name: String) -> Bool {
-      (ops + queryOps.map(\.value) + (fragmentOp.map { [$0] } ?? [])).contains {
+      (Array(ops) + queryOps.map(\.value) + (fragmentOp.map { [$0] } ?? [])).contains {
         $0.isOptional && $0.isNamed && self.name(of: $0) == name
       }
     }
@@ -168,9 +319,7 @@ extension URLPattern {
     }
 
     /// The decoded name of a query op.
-    func key(of op: QueryOp) -> ArraySlice<UInt8> {
-      bytes[Int(op.key.lowerBound)..<Int(op.key.upperBound)]
-    }
+    func key(of op: QueryOp) -> ArraySlice<UInt8> { bytes(op.key) }
 
     /// The query op whose value is the parameter `name`, if any.
     func queryOp(binding name: String) -> QueryOp? {
@@ -183,10 +332,7 @@ extension URLPattern {
     }
 
     /// The bytes of a parameter's name.
-    private func nameBytes(of op: Op) -> ArraySlice<UInt8> {
-      let range = nameRange(of: op)
-      return bytes[Int(range.lowerBound)..<Int(range.upperBound)]
-    }
+    private func nameBytes(of op: Op) -> ArraySlice<UInt8> { bytes(nameRange(of: op)) }
 
     /// The token an op was compiled from, for messages and printing.
     func token(_ op: Op, _ component: DeepLinkError.Component) -> Token {
@@ -215,7 +361,7 @@ extension URLPattern {
   /// A query item of a pattern: its name, and a literal value it requires or a parameter
   /// that binds its value.
   struct QueryOp: Sendable, Equatable {
-    /// Where the decoded name is in ``Storage/bytes``.
+    /// Where the decoded name is among the pattern's bytes.
     var key: Range<Int32>
     var value: Op
   }
@@ -229,9 +375,9 @@ extension URLPattern {
     /// Whether the parameter may be absent (`<name?>`): it and every op after it. (Declared
     /// here, beside the other bytes, so that an op stays 20 bytes.)
     var isOptional = false
-    /// For literals, the range of their bytes in ``Storage/bytes``.
+    /// For literals, where their bytes are among the pattern's.
     var literal: Range<Int32> = 0..<0
-    /// The segment as written, in ``Storage/bytes``.
+    /// The segment as written, among the pattern's bytes.
     var text: Range<Int32>
 
     /// Whether the op captures a named value.

@@ -52,7 +52,8 @@
 public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {
-  /// The compiled form, shared by copies (a match holds one reference to it).
+  /// The compiled form: its table, shared by copies (a match holds one reference to it), and
+  /// where the pattern is in it.
   let storage: Storage
 
   /// Why the pattern is not valid, for a pattern literal with a mistake; `nil` for a valid
@@ -67,7 +68,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// // "<converter:name>"
   /// pattern.match("myapp://user/42")   // nil
   /// ```
-  public let problem: DeepLinkError?
+  public var problem: DeepLinkError? { storage.problem }
 
   /// The pattern as it was written.
   public var source: String { storage.source }
@@ -91,7 +92,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   var scheme: String? { storage.scheme }
   var isWeb: Bool { storage.isWeb }
   /// Whether the pattern names a scheme (a pattern without one matches any custom scheme).
-  var hasScheme: Bool { storage.schemeRange != nil }
+  var hasScheme: Bool { storage.entry.schemeStart >= 0 }
 
   /// Compiles `source` into a pattern, throwing if it is not valid.
   ///
@@ -111,7 +112,6 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   public init(validating source: String) throws(DeepLinkError) {
     var compiler = PatternCompiler(source)
     storage = try compiler.compile()
-    problem = nil
   }
 
   /// Compiles a pattern literal; an invalid one matches nothing and keeps the reason in
@@ -148,10 +148,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
     }
   }
 
-  private init(storage: Storage) {
-    self.storage = storage
-    problem = nil
-  }
+  /// The pattern that `storage` holds.
+  init(storage: Storage) { self.storage = storage }
 
   /// How many parameters the pattern has.
   var parameterCount: Int { storage.parameterCount }
@@ -164,8 +162,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
     let never = Op(kind: .literal, literal: count..<(count + 1), text: 0..<count)
     storage = Storage(
       bytes: Array(source.utf8) + [0], sourceCount: source.utf8.count, ops: [never],
-      authorityOp: nil, schemeRange: nil, isWeb: false)
-    self.problem = problem
+      authorityOp: nil, schemeRange: nil, isWeb: false, problem: problem)
   }
 
   /// The pattern as it was written.
@@ -184,7 +181,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
 
   /// Two patterns are equal when they were written the same way.
   public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool {
-    lhs.storage === rhs.storage || lhs.storage.sourceBytes == rhs.storage.sourceBytes
+    (lhs.storage.table === rhs.storage.table && lhs.storage.index == rhs.storage.index)
+      || lhs.storage.sourceBytes == rhs.storage.sourceBytes
   }
 
   /// Hashes the pattern's source.

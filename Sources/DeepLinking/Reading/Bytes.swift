@@ -140,20 +140,19 @@ func equalsLowercased<Lowercase: RandomAccessCollection<UInt8>>(
   return true
 }
 
-/// Whether `range` decodes to exactly the bytes of `literals` in `literal`, optionally
-/// ignoring ASCII case on both sides.
+/// Whether `range` decodes to exactly the bytes of `literal`, optionally ignoring ASCII case
+/// on both sides.
 @inline(__always)
 func decodedEquals(
-  _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, _ literals: [UInt8],
-  _ literal: Range<Int32>,
+  _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, _ literal: ArraySlice<UInt8>,
   ignoringCase: Bool, mayHaveEscapes: Bool = true
 ) -> Bool {
   withDecodedBytes(bytes, range, plusIsSpace: false, mayHaveEscapes: mayHaveEscapes) { decoded in
-    let start = Int(literal.lowerBound)
+    let start = literal.startIndex
     guard decoded.count == literal.count else { return false }
     for index in 0..<decoded.count {
       let byte = decoded[index]
-      let expected = literals[start + index]
+      let expected = literal[start + index]
       guard byte == expected || (ignoringCase && lowercasedASCII(byte) == lowercasedASCII(expected))
       else { return false }
     }

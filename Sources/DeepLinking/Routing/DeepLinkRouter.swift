@@ -183,7 +183,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
     let pairs =
       table.conflicts + (matcher.universalLinkHosts.isEmpty ? table.hostCaseConflicts : [])
     return pairs.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.compactMap { first, second in
-      let patterns = (table.patterns[first], table.patterns[second])
+      let patterns = (table.pattern(first), table.pattern(second))
       // Invalid patterns match nothing; they are problems of their own.
       guard patterns.0.problem == nil, patterns.1.problem == nil else { return nil }
       return Conflict(first: patterns.0, second: patterns.1)
@@ -317,7 +317,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
     }
     let source = "DeepLinkRouter<\(Destination.self)>"
     if let destination, let route {
-      let pattern = storage.trie.patterns[route].source
+      let pattern = storage.trie.pattern(route).source
       observer.report(LinkEvent(source: source, url: url, outcome: .routed(route: pattern)))
       return destination
     }
@@ -363,7 +363,8 @@ public struct DeepLinkRouter<Destination>: Sendable {
       url, failure: { $0 },
       { bytes, layout in
         let start = URLStart(bytes, layout)
-        for pattern in table.patterns {
+        for route in table.invalidRoutes {
+          let pattern = table.pattern(route)
           guard let problem = pattern.problem, pattern.couldBeMeant(for: start) else { continue }
           return DeepLinkError(
             noRouteFor: url, brokenRoute: DeepLinkError.RouteName(pattern: pattern.source),
@@ -371,7 +372,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
         }
         var nearest = NearestRoute()
         for found in table.failures(url, bytes, layout, matcher: matcher) {
-          let pattern = table.patterns[found.route]
+          let pattern = table.pattern(found.route)
           guard pattern.problem == nil else { continue }
           nearest.consider(
             found.route, pattern, failure: found.failure,
