@@ -7,8 +7,8 @@
 /// key's bytes once, and most lookups read one slot and one run of key bytes.
 struct LiteralTable: Sendable {
   private struct Slot: Sendable {
-    /// The key's hash, or 0 for an empty slot.
-    var hash: UInt64 = 0
+    /// The key's hash, or 0 for an empty slot. (32 bits, so that a slot is 20 bytes.)
+    var hash: UInt32 = 0
     var parent: Int32 = 0
     var child: Int32 = 0
     /// Where the key's bytes are in ``LiteralTable/keys``.
@@ -22,16 +22,17 @@ struct LiteralTable: Sendable {
   private var keys: [UInt8] = []
   private var count = 0
 
-  /// The hash of the `count` bytes that `byte` reads, under `parent`: FNV-1a over the
-  /// parent's and the key's bytes, never 0.
+  /// The hash of the `count` bytes that `byte` reads, under `parent`: 32-bit FNV-1a over
+  /// the parent's and the key's bytes, never 0.
   @inline(__always)
-  private static func hash(count: Int, parent: Int32, _ byte: (Int) -> UInt8) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+  private static func hash(count: Int, parent: Int32, _ byte: (Int) -> UInt8) -> UInt32 {
+    var hash: UInt32 = 0x811C_9DC5
     for shift in stride(from: 0, to: 32, by: 8) {
-      hash = (hash ^ UInt64(UInt32(bitPattern: parent) >> shift & 0xFF)) &* 0x100_0000_01B3
+      hash = (hash ^ (UInt32(bitPattern: parent) >> shift & 0xFF)) &* 0x0100_0193
     }
-    for index in 0..<count { hash = (hash ^ UInt64(byte(index))) &* 0x100_0000_01B3 }
-    return hash | 1
+    for index in 0..<count { hash = (hash ^ UInt32(byte(index))) &* 0x0100_0193 }
+    // Not `hash | 1`: the low bits pick the slot.
+    return max(hash, 1)
   }
 
   /// The child of `parent` under the `count` bytes that `byte` reads, or `nil`.

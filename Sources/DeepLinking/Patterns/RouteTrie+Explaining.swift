@@ -103,11 +103,11 @@ extension RouteTrie {
   /// below each of its rest edges.
   private func childRoutes(of node: Int, literals withLiterals: Bool) -> [Int] {
     var children = [Int(nodes[node].string), Int(nodes[node].wildcard)]
-    children += nodes[node].typed.map { Int($0.child) }
+    children += typedEdges(of: node).map { Int($0.child) }
     if withLiterals {
       literals.forEachChild(of: Int32(node)) { child, _ in children.append(Int(child)) }
     }
     return children.filter { $0 >= 0 }.map { Int(nodes[$0].creator) }
-      + nodes[node].rests.compactMap { $0.routes.min() }
+      + restEdges(of: node).compactMap { $0.routes.min() }
   }
 }

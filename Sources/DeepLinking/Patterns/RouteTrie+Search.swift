@@ -162,7 +162,7 @@ extension RouteTrie {
             converter: storage(route).converterName(of: op), builtIn: op.builtIn,
             child: Place(route: route, position: position + 1)))
       } else if place.node >= 0 {
-        for edge in nodes[Int(place.node)].typed {
+        for edge in typedEdges(of: Int(place.node)) {
           body(
             TypedStep(
               converter: edge.converter, builtIn: edge.builtIn, child: Place(node: Int(edge.child))
@@ -230,7 +230,7 @@ extension RouteTrie {
         let converter = storage(route).converterName(of: op)
         rests.append(Edge(converter: converter, builtIn: op.builtIn, routes: [route]))
       } else if place.node >= 0 {
-        rests += nodes[Int(place.node)].rests
+        rests += restEdges(of: Int(place.node))
       }
     }
     guard !rests.isEmpty else { return false }

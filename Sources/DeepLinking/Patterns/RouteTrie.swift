@@ -20,13 +20,11 @@ struct RouteTrie: Sendable {
   /// Mostly plain integers, so that reading one retains nothing; its literal children are
   /// in ``RouteTrie/literals``.
   struct Node: Sendable {
-    var hasLiterals = false
-    /// Typed-parameter children in the order they are tried.
-    var typed: [Edge] = []
+    /// Typed-parameter and `<path:…>` children, in ``RouteTrie/edges``; -1 for none (most
+    /// nodes have none, and a node stays 28 bytes).
+    var edges: Int32 = -1
     var string: Int32 = -1
     var wildcard: Int32 = -1
-    /// `<path:…>` edges, by converter name; the routes end on the edge.
-    var rests: [Edge] = []
     /// The first route that ends here, or -1; routes of the same shape after it are in
     /// ``RouteTrie/sameShape``.
     var route: Int32 = -1
@@ -37,11 +35,18 @@ struct RouteTrie: Sendable {
     /// left as the pattern has them rather than made into nodes (the node's one child, then);
     /// -1 for none.
     var tail: Int32 = -1
+    var hasLiterals = false
 
     /// Whether the node has no children, so that a route may leave its tail here.
-    var isBare: Bool {
-      !hasLiterals && typed.isEmpty && string < 0 && wildcard < 0 && rests.isEmpty && tail < 0
-    }
+    var isBare: Bool { !hasLiterals && edges < 0 && string < 0 && wildcard < 0 && tail < 0 }
+  }
+
+  /// A node's children through converters.
+  struct Edges: Sendable {
+    /// Typed-parameter children in the order they are tried.
+    var typed: [Edge] = []
+    /// `<path:…>` edges, by converter name; the routes end on the edge.
+    var rests: [Edge] = []
   }
 
   /// An edge through a converter: to a child node, or, for `<path:…>`, to the routes that
@@ -66,6 +71,8 @@ struct RouteTrie: Sendable {
   /// ignores.
   private(set) var hostCaseConflicts: [(Int, Int)] = []
   private(set) var nodes: [Node] = []
+  /// The typed-parameter and `<path:…>` children of the nodes that have some.
+  private(set) var edges: [Edges] = []
   /// Every node's literal children, by their decoded text (lowercased in a custom-scheme
   /// host, and everywhere with ``foldsPathCase``).
   private(set) var literals = LiteralTable()
@@ -114,6 +121,29 @@ struct RouteTrie: Sendable {
 
   /// The routes whose patterns are invalid, in registration order.
   var invalidRoutes: [Int] { table.problems.keys.sorted() }
+
+  /// The typed-parameter children of `node`, in the order they are tried.
+  func typedEdges(of node: Int) -> [Edge] {
+    let index = nodes[node].edges
+    return index < 0 ? [] : edges[Int(index)].typed
+  }
+
+  /// The `<path:…>` edges of `node`, by converter name.
+  func restEdges(of node: Int) -> [Edge] {
+    let index = nodes[node].edges
+    return index < 0 ? [] : edges[Int(index)].rests
+  }
+
+  /// Changes the converter children of `node`, made empty first if it has none.
+  private mutating func changeEdges<Result>(
+    of node: Int, _ body: (inout Edges) -> Result
+  ) -> Result {
+    if nodes[node].edges < 0 {
+      nodes[node].edges = Int32(edges.count)
+      edges.append(Edges())
+    }
+    return body(&edges[Int(nodes[node].edges)])
+  }
 
   /// The routes that end at `node`, in registration order.
   func routes(at node: Int) -> [Int] {
@@ -185,7 +215,10 @@ struct RouteTrie: Sendable {
       let lowercased = foldsPathCase || (depth == 0 && lowercasingFirst)
       guard let child = child(of: node, for: op, of: storage, route, lowercased: lowercased)
       else {
-        ties += add(route, to: &nodes[node].rests[restIndex(of: node, storage, op)].routes)
+        let rest = restIndex(of: node, storage, op)
+        var routes = restEdges(of: node)[rest].routes
+        ties += add(route, to: &routes)
+        changeEdges(of: node) { $0.rests[rest].routes = routes }
         return ties
       }
       node = child
@@ -205,7 +238,8 @@ struct RouteTrie: Sendable {
     let op = storage.ops[position]
     let lowercased = foldsPathCase || (position == 0 && node == foldedRoot)
     guard let child = child(of: node, for: op, of: storage, route, lowercased: lowercased) else {
-      nodes[node].rests[restIndex(of: node, storage, op)].routes = [route]
+      let rest = restIndex(of: node, storage, op)
+      changeEdges(of: node) { $0.rests[rest].routes = [route] }
       return
     }
     if position + 1 < storage.ops.count {
@@ -235,13 +269,14 @@ struct RouteTrie: Sendable {
       return Int(nodes[node].string)
     case .parameter:
       let converter = storage.converterName(of: op)
-      if let edge = nodes[node].typed.first(where: { $0.converter == converter }) {
+      if let edge = typedEdges(of: node).first(where: { $0.converter == converter }) {
         return Int(edge.child)
       }
       let edge = Edge(converter: converter, builtIn: op.builtIn, child: Int32(makeNode(route)))
-      let position =
-        nodes[node].typed.firstIndex { edge.rank < $0.rank } ?? nodes[node].typed.endIndex
-      nodes[node].typed.insert(edge, at: position)
+      changeEdges(of: node) { edges in
+        edges.typed.insert(
+          edge, at: edges.typed.firstIndex { edge.rank < $0.rank } ?? edges.typed.endIndex)
+      }
       return Int(edge.child)
     case .wildcard:
       if nodes[node].wildcard < 0 { nodes[node].wildcard = Int32(makeNode(route)) }
@@ -256,14 +291,15 @@ struct RouteTrie: Sendable {
     of node: Int, _ storage: URLPattern.Storage, _ op: URLPattern.Op
   ) -> Int {
     let converter = storage.converterName(of: op)
-    if let index = nodes[node].rests.firstIndex(where: { $0.converter == converter }) {
+    if let index = restEdges(of: node).firstIndex(where: { $0.converter == converter }) {
       return index
     }
-    let edge = Edge(converter: converter, builtIn: op.builtIn)
-    let position =
-      nodes[node].rests.firstIndex { converter < $0.converter } ?? nodes[node].rests.endIndex
-    nodes[node].rests.insert(edge, at: position)
-    return position
+    return changeEdges(of: node) { edges in
+      let position =
+        edges.rests.firstIndex { converter < $0.converter } ?? edges.rests.endIndex
+      edges.rests.insert(Edge(converter: converter, builtIn: op.builtIn), at: position)
+      return position
+    }
   }
 
   /// Ends route `route` at `node`, and returns the routes it ties with there.
