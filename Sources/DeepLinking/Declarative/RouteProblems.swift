@@ -109,8 +109,8 @@ func linkRouteProblems(
     }
     if let winner = winners[index] {
       let other = table.routes[winner].pattern
-      let hasOptional = (route.pattern.storage.ops + Array(other.storage.ops)).contains {
-        $0.isOptional
+      let hasOptional = [route.pattern, other].contains {
+        $0.storage.ops.contains(where: \.isOptional)
       }
       add(
         .unreachableRoute,

@@ -77,8 +77,10 @@ extension URLPattern {
     var queryStart: Int
     /// How many path ops it has (its host and fragment ops follow them).
     var pathCount: Int32
+    /// How many query items it has.
     var queryCount: Int32
-    /// Where the lowercased scheme is among its bytes; a negative start for none.
+    /// Where the lowercased scheme is among its bytes, and how long it is; a negative start
+    /// for none.
     var schemeStart: Int32
     var schemeCount: Int32
     /// How many query items and fragments a URL must have for the pattern.
@@ -91,6 +93,7 @@ extension URLPattern {
     /// Whether the pattern is a web catch-all, `https://<path:url>`, whose one op takes the
     /// host and the path, as the first segment of a custom-scheme pattern takes the host.
     var hostStartsPath: Bool
+    /// Whether a host op follows the path ops, and a fragment op after it.
     var hasAuthority: Bool
     var hasFragment: Bool
 
@@ -150,7 +153,7 @@ extension URLPattern {
     var entry: Entry { table.entries[index] }
 
     /// Why the pattern is not valid; `nil` for a valid one.
-    var problem: DeepLinkError? { table.problems.isEmpty ? nil : table.problems[index] }
+    var problem: DeepLinkError? { table.problems[index] }
 
     /// The pattern's bytes at `range`, which counts from its first byte.
     @inline(__always)

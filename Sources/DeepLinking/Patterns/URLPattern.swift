@@ -92,7 +92,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   var scheme: String? { storage.scheme }
   var isWeb: Bool { storage.isWeb }
   /// Whether the pattern names a scheme (a pattern without one matches any custom scheme).
-  var hasScheme: Bool { storage.entry.schemeStart >= 0 }
+  var hasScheme: Bool { storage.schemeRange != nil }
 
   /// Compiles `source` into a pattern, throwing if it is not valid.
   ///
