@@ -251,68 +251,43 @@ private func decodeValue<T: Decodable>(
   }
 }
 
-/// The types read here rather than through their own `Decodable` conformance.
+/// A value of one of the ``LinkValueType``s, read from its first string; `nil` for another
+/// type, read through its own `Decodable` conformance.
 private func decodeScalar<T>(
   _ type: T.Type, strings: [String], label: String, state: LinkDecodingState
 ) throws -> T? {
-  func first() throws -> String {
-    guard let text = strings.first else { throw state.missing(type, label: label) }
-    return text
+  guard let valueType = LinkValueType(type) else { return nil }
+  guard let text = strings.first else { throw state.missing(type, label: label) }
+  // In the path, the value its converter made while matching, if it made one of this type.
+  let matched = state.matchedValue(for: label) as? T
+  guard let value = matched ?? valueType.read(text) as? T else {
+    throw state.invalid(text, type, label: label)
   }
-  func parsed<Value>(_ value: Value?) throws -> T {
-    guard let value = value as? T else { throw state.invalid(try first(), type, label: label) }
-    return value
+  if valueType.mayNotPrintBack {
+    try refuseUnprintable(value, valueType, decodedFrom: text, label: label, state: state)
   }
-  /// A value whose printed text may not read back as it: checked as printing checks it.
-  func checked<Value>(_ value: Value?) throws -> T {
-    let value = try parsed(value)
-    try refuseUnprintable(value, decodedFrom: try first(), label: label, state: state)
-    return value
-  }
-  // Metatype identity is a pointer comparison; casts (`is`, `as?`) search conformances.
-  // Strings, numbers, Booleans and UUIDs print a text that reads back as the value decoded
-  // (non-finite numbers do not decode); dates, URLs and value types are checked.
-  if type == String.self { return try parsed(try first()) }
-  if type == Int.self { return try parsed(LinkValueFormat.integer(try first(), as: Int.self)) }
-  if type == Double.self {
-    return try parsed(LinkValueFormat.floatingPoint(try first(), as: Double.self))
-  }
-  if type == Float.self {
-    return try parsed(LinkValueFormat.floatingPoint(try first(), as: Float.self))
-  }
-  if type == Bool.self { return try parsed(LinkValueFormat.bool(try first())) }
-  if type == Date.self { return try checked(LinkValueFormat.date(try first())) }
-  if type == URL.self { return try checked(URL(string: try first())) }
-  if type == UUID.self { return try parsed(UUID(uuidString: try first())) }
-  if let integer = type as? any FixedWidthInteger.Type {
-    return try parsed(LinkValueFormat.integer(try first(), as: integer))
-  }
-  if let custom = type as? any DeepLinkValue.Type {
-    // In the path, the value its converter made while matching.
-    if let matched = state.matchedValue(for: label) as? T { return try checked(matched) }
-    return try checked(custom.init(deepLinkValue: try first()))
-  }
-  return nil
+  return value
 }
 
 /// Throws for a value that decoded from `text` but would not print back.
 ///
-/// Printing's own check of its text (`scalarText`) refuses it, or its text, which goes into
-/// the path, is not a segment value. Decoding and printing share these two rules, so that
-/// every link a URL decodes into prints back.
+/// Printing's own check of its text (``LinkValueType/text(of:label:linkType:)``) refuses it,
+/// or its text, which goes into the path, is not a segment value. Decoding and printing share
+/// these two rules, so that every link a URL decodes into prints back.
 private func refuseUnprintable<T>(
-  _ value: T, decodedFrom text: String, label: String, state: LinkDecodingState
+  _ value: T, _ type: LinkValueType, decodedFrom text: String, label: String,
+  state: LinkDecodingState
 ) throws {
-  let printed: String?
+  let printed: String
   do {
-    printed = try scalarText(value, label: label, linkType: state.topLinkType)
+    printed = try type.text(of: value, label: label, linkType: state.topLinkType)
   } catch {
     throw state.unprintable(text, T.self, label: label, problem: error.reason)
   }
-  guard let printed, printed != text, state.pathIndex(for: label) != nil,
-    !withUTF8Bytes(printed, isSegmentValue)
+  guard printed != text, state.pathIndex(for: label) != nil, !withUTF8Bytes(printed, isSegmentValue)
   else { return }
-  throw state.unprintable(text, T.self, label: label, problem: .notPathSegment(printed: printed))
+  throw state.unprintable(
+    text, T.self, label: label, problem: .notPathSegment(printed: printed))
 }
 
 /// Reads one associated value through its own `Decodable` conformance: a single value (a

@@ -171,7 +171,9 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
     let label = key.stringValue
-    state.record(try finite(value, label: label), label: label)
+    state.record(
+      try LinkValueType.double.text(of: value, label: label, linkType: state.linkType), label: label
+    )
   }
 
   mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
@@ -198,8 +200,8 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       state.link.subdomainLabel = label
       return
     }
-    if let text = try scalarText(value, label: label, linkType: state.linkType) {
-      state.record(text, label: label)
+    if let type = LinkValueType(T.self) {
+      state.record(try type.text(of: value, label: label, linkType: state.linkType), label: label)
       return
     }
     if let link = value as? any DeepLinkRoutes {
@@ -246,96 +248,12 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 }
 
-/// The text of the scalar types that need more than their `Encodable` conformance: `Date` as
-/// ISO 8601, `URL` as its absolute string, floating-point numbers checked for finiteness, a
-/// ``DeepLinkValue`` checked to read back; `nil` for other types.
-///
-/// The one check of a value's text that both directions share: printing writes this text,
-/// and decoding refuses a value for which it throws, so that what decodes prints back.
-/// - Throws: An ``EncodingProblem`` saying why the value has no text that reads back.
-func scalarText<T>(_ value: T, label: String, linkType: Any.Type) throws(EncodingProblem)
-  -> String?
-{
-  // Metatype identity is a pointer comparison; casts alone search conformances.
-  if T.self == String.self, let text = value as? String { return text }
-  if T.self == Int.self, let number = value as? Int { return String(number) }
-  if T.self == Date.self, let date = value as? Date {
-    guard let text = LinkValueFormat.date(date) else {
-      throw EncodingProblem(.dateOutOfRange, label: label)
-    }
-    // A fraction of a second next to a whole one may round: only an exact text prints.
-    guard LinkValueFormat.date(text) == date else {
-      throw EncodingProblem(.inexactDate(text), label: label)
-    }
-    return text
-  }
-  if T.self == URL.self, let url = value as? URL {
-    return try urlText(url, label: label, schemes: urlValueSchemes(of: linkType))
-  }
-  if T.self == Double.self, let number = value as? Double {
-    return try finite(number, label: label)
-  }
-  if T.self == Float.self, let number = value as? Float {
-    return try finite(number, label: label)
-  }
-  if let custom = value as? any DeepLinkValue {
-    guard let text = readBackText(custom) else {
-      throw EncodingProblem(
-        .unreadableCustom(type: "\(T.self)", text: custom.deepLinkValue), label: label)
-    }
-    return text
-  }
-  return nil
-}
-
-/// The schemes that no built-in `URL` value takes, whatever a link type allows: they run
-/// script or read local files where an app opens them.
-let neverURLValueSchemes: Set<String> = ["javascript", "data", "file"]
-
-/// The ``DeepLinkCodable/urlValueSchemes`` of `type`; only `https` for another type.
-func urlValueSchemes(of type: Any.Type) -> Set<String> {
-  Set(((type as? any DeepLinkCodable.Type)?.urlValueSchemes ?? ["https"]).map(asciiLowercased))
-}
-
-/// The text of a `URL` value: its absolute string, when its scheme is one of `schemes` (and
-/// not one of ``neverURLValueSchemes``) and the library's reader reads it, so that its host
-/// is the one a browser goes to.
-private func urlText(_ url: URL, label: String, schemes: Set<String>) throws(EncodingProblem)
-  -> String
-{
-  let scheme = url.scheme.map(asciiLowercased)
-  let allowed = schemes.subtracting(neverURLValueSchemes).sorted()
-  guard let scheme else { throw EncodingProblem(.urlWithoutScheme(allowed: allowed), label: label) }
-  if neverURLValueSchemes.contains(scheme) {
-    throw EncodingProblem(.neverURLScheme(scheme, allowed: allowed), label: label)
-  }
-  guard schemes.contains(scheme) else {
-    throw EncodingProblem(.disallowedURLScheme(scheme, allowed: allowed), label: label)
-  }
-  let text = url.absoluteString
-  let unreadable: DeepLinkError? = URLMatcher.default.withURLLayout(
-    text, failure: { $0 }, { _, _ in nil })
-  if let unreadable {
-    throw EncodingProblem(.unreadableURL(unreadable), label: label)
-  }
-  return text
-}
-
 /// Throws for an optional inside a value (the elements of `[Int?]`, the inner optional of
 /// `Int??`): decoding cannot tell its `nil` from an absent value, so it refuses them too.
 private func refuseOptional<T>(_ type: T.Type, label: String) throws(EncodingProblem) {
   if type is any ExpressibleByNilLiteral.Type {
     throw EncodingProblem(.nestedOptional, label: label)
   }
-}
-
-private func finite<T: BinaryFloatingPoint & CustomStringConvertible>(
-  _ number: T, label: String
-) throws(EncodingProblem) -> String {
-  guard let text = LinkValueFormat.floatingPoint(number) else {
-    throw EncodingProblem(.nonFinite("\(number)"), label: label)
-  }
-  return text
 }
 
 /// Collects the strings of one associated value: a scalar, or an array of scalars.
@@ -365,24 +283,17 @@ private struct ValueEncoder: Encoder {
   func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
 
   func append<T: Encodable>(_ value: T) throws {
-    if let text = try scalarText(value, label: label, linkType: state.linkType) {
-      box.strings.append(text)
+    if let type = LinkValueType(T.self) {
+      box.strings.append(try type.text(of: value, label: label, linkType: state.linkType))
       return
     }
-    // Before the casts below, which would look through an optional.
     try refuseOptional(T.self, label: label)
-    switch value {
-    case let text as String: box.strings.append(text)
-    case let flag as Bool: box.strings.append(flag ? "true" : "false")
-    case let number as any BinaryInteger: box.strings.append("\(number)")
-    default:
-      let inner = ValueEncoder(state: state, label: label)
-      try value.encode(to: inner)
-      guard !inner.box.isArray, inner.box.strings.count == 1 else {
-        throw EncodingProblem(.nestedValue, label: label)
-      }
-      box.strings += inner.box.strings
+    let inner = ValueEncoder(state: state, label: label)
+    try value.encode(to: inner)
+    guard !inner.box.isArray, inner.box.strings.count == 1 else {
+      throw EncodingProblem(.nestedValue, label: label)
     }
+    box.strings += inner.box.strings
   }
 
   struct Single: SingleValueEncodingContainer {

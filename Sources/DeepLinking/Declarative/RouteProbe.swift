@@ -154,20 +154,10 @@ private struct ProbeDecoder: Decoder {
 
   /// A made-up value of `type`, or a throw.
   func makeUp<T: Decodable>(_ type: T.Type) throws -> T {
-    let scalar: Any? =
-      switch type {
-      case is String.Type: "x"
-      case is Bool.Type: true
-      case is Double.Type: 0.0
-      case is Float.Type: Float(0)
-      case is UUID.Type: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-      case is Date.Type: Date(timeIntervalSinceReferenceDate: 0)
-      case is URL.Type: URL(string: "x:")
-      case let integer as any FixedWidthInteger.Type: integer.init(0)
-      case let cases as any CaseIterable.Type: firstCase(of: cases)
-      default: nil
-      }
-    if let value = scalar as? T { return value }
+    if let value = LinkValueType(type)?.sample as? T { return value }
+    if let cases = type as? any CaseIterable.Type, let value = firstCase(of: cases) as? T {
+      return value
+    }
     return try T(from: self)
   }
 
