@@ -29,6 +29,7 @@ private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
   let state: LinkDecodingState
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] {
+    if let key = state.caseKey as? Key { return [key] }
     guard let key = Key(stringValue: state.caseName) else {
       // The synthesized code throws its own error for no key; this one explains.
       state.failure = state.failure ?? state.unknownCase()

@@ -141,6 +141,9 @@ final class LinkDecodingState {
   /// The name of the case being decoded.
   var caseName: String { levels.isEmpty ? madeCaseName : levels[level].caseName }
 
+  /// The coding key of the case being decoded, when the table made it.
+  var caseKey: (any CodingKey)? { levels.isEmpty ? nil : levels[level].caseKey }
+
   /// The link type being decoded, named in errors about the type.
   var linkType: Any.Type { levels.isEmpty ? topLinkType : levels[level].linkType }
 

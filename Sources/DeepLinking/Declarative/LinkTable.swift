@@ -5,6 +5,10 @@ struct LinkLevel: Sendable {
   /// The type whose case this is.
   let linkType: any DeepLinkRoutes.Type
   let caseName: String
+  /// The case's coding key, as the link type's `CodingKeys` makes it from ``caseName`` (once:
+  /// a synthesized `init(stringValue:)` compares the name with each case's in turn); `nil`
+  /// when the type has no such case.
+  let caseKey: (any CodingKey)?
   /// The case's own route (or alias), as the type declares it.
   let pattern: URLPattern
   /// How many parameters the levels before this one have: where this level's parameters
@@ -269,7 +273,7 @@ final class LinkTable: Sendable {
         note(probe)
         let mount = levels.count < RouteProbe.maximumDepth ? probe.mount : nil
         let level = LinkLevel(
-          linkType: type, caseName: entry.caseName, pattern: entry.pattern,
+          linkType: type, caseName: entry.caseName, caseKey: probe.caseKey, pattern: entry.pattern,
           parameterOffset: offset, mountLabel: mount?.label,
           unnamedParameter: probe.unnamedParameters.first, labels: probe.labels)
         if let mount {

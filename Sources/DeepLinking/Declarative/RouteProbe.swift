@@ -20,6 +20,8 @@ final class RouteProbe {
   /// How many links down this probe's link is mounted.
   let depth: Int
   private(set) var caseExists = false
+  /// The case's coding key, made once here so that decoding need not look the name up.
+  private(set) var caseKey: (any CodingKey)?
   private(set) var unnamedParameters: [String] = []
   /// The labels of the values asked for, in order.
   private(set) var labels: [String] = []
@@ -64,6 +66,7 @@ final class RouteProbe {
   fileprivate func found<Key: CodingKey>(caseKeys: Key.Type) -> [Key] {
     guard let key = Key(stringValue: caseName) else { return [] }
     caseExists = true
+    caseKey = key
     return [key]
   }
 
