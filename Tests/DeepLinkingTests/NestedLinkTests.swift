@@ -141,6 +141,17 @@ import Testing
     )
   }
 
+  /// A case holding two links mounts neither: printing names the first link it holds.
+  @Test func printingNamesALinkItsRouteDoesNotMount() throws {
+    let error = try #require(throws: DeepLinkError.self) {
+      try Broken.twice(.item(id: 1), .email).urlString
+    }
+    #expect(
+      error.description
+        == #"cannot print twice(DeepLinkingTests.NestedLinkTests.BrokenInner.item(id: 1), DeepLinkingTests.NestedLinkTests.AccountLink.email): case "twice" holds a link, "_0", that its route "twice" does not mount; expected one link value per case"#
+    )
+  }
+
   enum BrokenInner: DeepLinkRoutes, Hashable {
     case notifications(tab: String?)
     case item(id: Int)

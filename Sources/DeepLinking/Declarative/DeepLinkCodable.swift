@@ -333,7 +333,8 @@ extension DeepLinkCodable {
   func deepLinkBuilder(in table: LinkTable) throws(DeepLinkError) -> DeepLinkBuilder {
     let encoded = try EncodedLink.encode(self)
     guard let index = table.printedRoute(encoded) else {
-      throw DeepLinkError.printing(.invalidRoute, self, .url, value: nil, missingRoute(encoded))
+      throw DeepLinkError.printing(
+        .invalidRoute, self, .url, value: nil, missingRoute(encoded, in: table))
     }
     return try builder(encoded, through: index, in: table, checkingRivals: true)
   }
@@ -374,7 +375,7 @@ extension DeepLinkCodable {
     /// Adds the path of `level`, filled with the values of `link`, and the values it does not
     /// take.
     func add(_ level: LinkLevel, _ link: EncodedLink) throws(DeepLinkError) {
-      let taken = try addPath(of: level.pattern, link, route: route, to: &parts)
+      let taken = try addPath(of: level, link, route: route, to: &parts)
       let start = queryItems.count
       let storage = level.pattern.storage
       for index in link.values.indices where !taken.contains(index) {
@@ -383,16 +384,17 @@ extension DeepLinkCodable {
           subdomain = URLQueryItem(name: value.label, value: value.single)
           continue
         }
-        if storage.hasExtras, storage.bindsFragment(to: value.label) {
+        let slot = level.slot(for: value.label)
+        if slot == .fragment {
           fragment = try boundText(value, storage.fragmentOp, .fragment, route: route)
           continue
         }
-        let queryOp = storage.hasExtras ? storage.queryOp(binding: value.label) : nil
-        let name = queryOp.map { String(decoding: storage.key(of: $0), as: UTF8.self) }
-        if let queryOp, let name {
-          _ = try boundText(value, queryOp.value, .queryItem(name), route: route)
+        var item = value.label
+        if case .query(let name, bound: true) = slot {
+          let op = storage.queryOp(binding: value.label)?.value
+          _ = try boundText(value, op, .queryItem(name), route: route)
+          item = name
         }
-        let item = name ?? value.label
         if route.levels.count > 1, queryItems[..<start].contains(where: { $0.name == item }) {
           throw DeepLinkError.printing(
             .invalidRoute, self, .url, value: nil,
@@ -435,7 +437,7 @@ extension DeepLinkCodable {
 
   /// Why the case chain of `encoded` has no route to print it: the first level whose case
   /// has none.
-  private func missingRoute(_ encoded: EncodedLink) -> DeepLinkError.Reason {
+  private func missingRoute(_ encoded: EncodedLink, in table: LinkTable) -> DeepLinkError.Reason {
     var type: any DeepLinkRoutes.Type = Self.self
     var reference = caseReference(encoded.caseName)
     for (depth, link) in encoded.levels.enumerated() {
@@ -444,8 +446,7 @@ extension DeepLinkCodable {
         return .noRouteInType(reference, type: "\(type)")
       }
       guard let mountedLabel = link.mountedLabels.first else { break }
-      let probe = type.probe(link.caseName, pattern, depth: depth)
-      guard let next = probe.mount?.type else {
+      guard let next = table.mountedType(of: type, caseName: link.caseName) else {
         return .unmountedLink(reference, label: mountedLabel, pattern: pattern.source)
       }
       type = next
@@ -453,28 +454,30 @@ extension DeepLinkCodable {
     return .noRouteInType(reference, type: "\(type)")
   }
 
-  /// Adds the path of one level of a route to `parts`, `pattern` filled with the values of
+  /// Adds the path of one level of a route to `parts`, its pattern filled with the values of
   /// `link`; returns the indices of the values the path took (the rest go to the query).
   private func addPath(
-    of pattern: URLPattern, _ link: EncodedLink, route: LinkRoute, to parts: inout [String]
+    of level: LinkLevel, _ link: EncodedLink, route: LinkRoute, to parts: inout [String]
   ) throws(DeepLinkError) -> SmallIndexSet {
-    let storage = pattern.storage
+    let storage = level.pattern.storage
     let values = link.values
     let caseName = link.caseName
     // The values the path takes, one bit each; the rest become query items.
     var taken = SmallIndexSet()
     /// The optional parameter that is `nil`, after which the path stops.
     var absent: String?
-    /// The text of the value `name`, or `nil` for an optional parameter that is `nil`.
+    // A host parameter would come first (a route with one is a defect, found before).
+    var parameter = storage.parameterCount - storage.ops.lazy.filter(\.isNamed).count
+    /// The text of the value of the next parameter, `name`, or `nil` for an optional
+    /// parameter that is `nil`.
     func take(_ name: String, optional: Bool) throws(DeepLinkError) -> String? {
-      var index = values.indices.first { !taken.contains($0) && values[$0].label == name }
-      if index == nil, storage.parameterCount == 1 {
-        index = values.indices.first { !taken.contains($0) && values[$0].label == "_0" }
+      let slot = LinkValueSlot.path(parameter)
+      parameter += 1
+      let index = values.indices.first {
+        !taken.contains($0) && level.slot(for: values[$0].label) == slot
       }
-      if index == nil, optional,
-        link.nilLabels.contains(name)
-          || (storage.parameterCount == 1 && link.nilLabels.contains("_0"))
-      {
+      let isNil = index == nil && link.nilLabels.contains { level.slot(for: $0) == slot }
+      if isNil, optional {
         absent = absent ?? name
         return nil
       }
@@ -483,7 +486,7 @@ extension DeepLinkCodable {
           .unprintable, self, .url, value: nil,
           .nilBeforeValue(absent: absent, name: name, pattern: route.pattern.source))
       }
-      if index == nil, link.nilLabels.contains(name) {
+      if isNil {
         throw DeepLinkError.printing(
           .unprintable, self, .url, value: nil,
           .nilInPath(name: name, pattern: route.pattern.source))

@@ -52,23 +52,19 @@ extension DeepLinkCodable {
           level.caseName, level.pattern, depth: depth, mountValue: value)
         value = probe.madeUp
         madeUp = madeUp && value != nil
-        let storage = level.pattern.storage
-        let own = probe.labels.filter { $0 != level.mountLabel }.map { label in
-          let inPath =
-            storage.parameterIndex(named: label) != nil
-            || (label == "_0" && storage.parameterCount == 1)
-          let queryItem = storage.queryOp(binding: label).map {
-            String(decoding: storage.key(of: $0), as: UTF8.self)
+        let own = level.values.filter { $0.label != level.mountLabel }.map { plan in
+          let place: String
+          var queryItem: String?
+          switch plan.slot {
+          case .path: place = "path"
+          case .fragment: place = "fragment"
+          case .query(let name, _):
+            place = plan.type == Subdomain.self ? "host" : "query"
+            queryItem = name
           }
-          let place =
-            inPath
-            ? "path"
-            : storage.bindsFragment(to: label)
-              ? "fragment" : probe.valueTypes[label] == Subdomain.self ? "host" : "query"
           return _CatalogueEntry.Parameter(
-            name: label, type: typeName(probe.valueTypes[label]), place: place,
-            queryItem: place == "query" || place == "host" ? queryItem ?? label : nil,
-            isOptional: probe.optionalLabels.contains(label))
+            name: plan.label, type: typeName(plan.type), place: place, queryItem: queryItem,
+            isOptional: plan.isOptional)
         }
         parameters = own + parameters
       }

@@ -150,15 +150,17 @@ final class LinkDecodingState {
   /// Whether the value `label` holds the link of the next level.
   func mounts(_ label: String) -> Bool { !levels.isEmpty && levels[level].mountLabel == label }
 
-  /// The path parameter that holds `label` in the whole route: this level's parameter of the
-  /// same name, or its only parameter for an unlabeled single value (`_0`); `nil` when it
-  /// comes from the query.
+  /// Where this level's route puts the value `label`; a case made from values has each in the
+  /// query item of its label.
+  func slot(for label: String) -> LinkValueSlot {
+    levels.isEmpty ? .query(label, bound: false) : levels[level].slot(for: label)
+  }
+
+  /// The path parameter that holds `label` in the whole route; `nil` when it comes from the
+  /// query or the fragment.
   func pathIndex(for label: String) -> Int? {
-    guard !levels.isEmpty else { return nil }
-    let storage = levels[level].pattern.storage
-    let offset = levels[level].parameterOffset
-    if let index = storage.parameterIndex(named: label) { return offset + index }
-    return label == "_0" && storage.parameterCount == 1 ? offset : nil
+    guard case .path(let index) = slot(for: label) else { return nil }
+    return levels[level].parameterOffset + index
   }
 
   /// The value that matching made of the path parameter `label`, when it is more than text
@@ -168,54 +170,36 @@ final class LinkDecodingState {
     return match.matchedValue(index)
   }
 
-  /// Where this level's route puts the value `label` outside the path: the name of the query
-  /// item that holds it (the label itself, unless the route binds it to another, as in
-  /// `?pid=<int:id>`), or `nil` for the fragment (`#<label>`).
-  func queryName(for label: String) -> String? {
-    guard !levels.isEmpty else { return label }
-    let storage = levels[level].pattern.storage
-    guard storage.hasExtras else { return label }
-    if storage.bindsFragment(to: label) { return nil }
-    return storage.queryOp(binding: label).map {
-      String(decoding: storage.key(of: $0), as: UTF8.self)
-    } ?? label
-  }
-
   /// The values for `label`: one for a path parameter or the fragment, one per query item
   /// otherwise.
   func strings(for label: String) -> [String] {
-    if let index = pathIndex(for: label), let match {
-      return match.parameterText(index).map { [$0] } ?? []
-    }
-    guard let name = queryName(for: label) else { return fragment.map { [$0] } ?? [] }
-    if recordsQueryLabels { readQueryLabels.append(name) }
-    if let match {
+    switch slot(for: label) {
+    case .path: return first(for: label).map { [$0] } ?? []
+    case .fragment: return fragment.map { [$0] } ?? []
+    case .query(let name, let bound):
+      if recordsQueryLabels { readQueryLabels.append(name) }
+      guard let match else { return queryItems.filter { $0.name == name }.map { $0.value ?? "" } }
       let values = match.queryText.values(named: name)
       // A route's parameter takes no empty value: there, an empty item is no item.
-      return isBound(label) ? values.filter { !$0.isEmpty } : values
+      return bound ? values.filter { !$0.isEmpty } : values
     }
-    return queryItems.filter { $0.name == name }.map { $0.value ?? "" }
   }
 
   /// The first value for `label`, without collecting the others.
   func first(for label: String) -> String? {
-    if let index = pathIndex(for: label), let match {
-      return match.parameterText(index)
-    }
-    guard let name = queryName(for: label) else { return fragment }
-    if recordsQueryLabels { readQueryLabels.append(name) }
-    if let match {
+    switch slot(for: label) {
+    case .path(let index):
+      return match?.parameterText(levels[level].parameterOffset + index)
+    case .fragment: return fragment
+    case .query(let name, let bound):
+      if recordsQueryLabels { readQueryLabels.append(name) }
+      guard let match else {
+        return queryItems.first { $0.name == name }.map { $0.value ?? "" }
+      }
       let value = match.queryText.firstValue(named: name)
       // A route's parameter takes no empty value: there, an empty item is no item.
-      return value?.isEmpty == true && isBound(label) ? nil : value
+      return value?.isEmpty == true && bound ? nil : value
     }
-    for item in queryItems where item.name == name { return item.value ?? "" }
-    return nil
-  }
-
-  /// Whether this level's route binds `label` to a query item's parameter.
-  private func isBound(_ label: String) -> Bool {
-    !levels.isEmpty && levels[level].pattern.storage.queryOp(binding: label) != nil
   }
 
   /// The text of the ``Subdomain`` value `label`: the label of a universal link's host under a
@@ -247,8 +231,11 @@ final class LinkDecodingState {
   }
 
   func component(for label: String) -> DeepLinkError.Component {
-    if pathIndex(for: label) != nil { return .path }
-    return queryName(for: label).map { .queryItem($0) } ?? .fragment
+    switch slot(for: label) {
+    case .path: .path
+    case .fragment: .fragment
+    case .query(let name, _): .queryItem(name)
+    }
   }
 
   /// The value `label` of the case, for messages.

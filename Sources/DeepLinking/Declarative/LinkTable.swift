@@ -19,8 +19,17 @@ struct LinkLevel: Sendable {
   /// The first parameter of ``pattern`` that names no value of the case, if any: decoding
   /// the case fails.
   let unnamedParameter: String?
-  /// The labels of the case's values, which may print as query items of those names.
-  let labels: [String]
+  /// The case's values, in order, and where the route puts each.
+  let values: [LinkValuePlan]
+  /// What is wrong with the case's values under ``pattern``, found with them.
+  let problems: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)]
+
+  /// Where the route puts the value `label`: as the probe found it, or, for a value after
+  /// the last one the probe could make up, by the pattern.
+  func slot(for label: String) -> LinkValueSlot {
+    for value in values where value.label == label { return value.slot }
+    return LinkValueSlot(label: label, in: pattern.storage)
+  }
 }
 
 /// A route of a link type with mounted links flattened: the cases it decodes to, level by
@@ -130,7 +139,7 @@ final class LinkTable: Sendable {
       let storage = route.pattern.storage
       segments = Self.segments(storage)
       queryNames = Set(
-        route.levels.flatMap(\.labels)
+        route.levels.flatMap(\.values).map(\.label)
           + storage.queryOps.map { String(decoding: storage.key(of: $0), as: UTF8.self) })
       hasFragment = storage.fragmentOp != nil
     }
@@ -199,6 +208,17 @@ final class LinkTable: Sendable {
     guard depth < levels.count, levels[depth].caseName == link.caseName else { return false }
     guard !link.mounted.isEmpty else { return depth == levels.count - 1 }
     return caseNames(of: levels, from: depth + 1, are: link.mounted[0])
+  }
+
+  /// The link type that case `caseName` of `type` mounts, if it mounts one.
+  func mountedType(of type: any DeepLinkRoutes.Type, caseName: String)
+    -> (any DeepLinkRoutes.Type)?
+  {
+    let level = routes.lazy.flatMap(\.levels).first {
+      $0.caseName == caseName && ObjectIdentifier($0.linkType) == ObjectIdentifier(type)
+    }
+    guard let level, let label = level.mountLabel else { return nil }
+    return level.values.first { $0.label == label }?.type as? any DeepLinkRoutes.Type
   }
 
   /// The canonical route of the chain of case names `caseNames`.
@@ -275,7 +295,8 @@ final class LinkTable: Sendable {
         let level = LinkLevel(
           linkType: type, caseName: entry.caseName, caseKey: probe.caseKey, pattern: entry.pattern,
           parameterOffset: offset, mountLabel: mount?.label,
-          unnamedParameter: probe.unnamedParameters.first, labels: probe.labels)
+          unnamedParameter: probe.unnamedParameters.first, values: probe.values,
+          problems: valueProblems(probe))
         if let mount {
           add(
             mount.type, routes: mount.type.routes, aliases: mount.type.routeAliases,
@@ -293,14 +314,15 @@ final class LinkTable: Sendable {
     /// Keeps the value type of each parameter that names a custom converter.
     private mutating func note(_ probe: RouteProbe) {
       let storage = probe.pattern.storage
-      for op in storage.ops where op.kind == .parameter && op.builtIn == nil {
-        let name = storage.converterName(of: op)
-        let label = storage.name(of: op)
-        // An unlabeled value binds to the route's only parameter.
-        let type =
-          probe.valueTypes[label]
-          ?? (storage.parameterCount == 1 ? probe.valueTypes["_0"] : nil)
+      let values = probe.values
+      let pathParameters = storage.ops.filter(\.isNamed)
+      // A host parameter comes first (a route with one is a defect, but is noted all the same).
+      let first = storage.parameterCount - pathParameters.count
+      for (index, op) in pathParameters.enumerated()
+      where op.kind == .parameter && op.builtIn == nil {
+        let type = values.first { $0.slot == .path(first + index) }?.type
         guard let valueType = type as? any DeepLinkValue.Type else { continue }
+        let name = storage.converterName(of: op)
         var types = valueTypes[name] ?? []
         if !types.contains(where: { $0 == valueType }) { types.append(valueType) }
         valueTypes[name] = types

@@ -56,11 +56,20 @@ final class RouteProbe {
 
   var decoder: any Decoder { ProbeDecoder(probe: self, level: .cases) }
 
+  /// The values asked for, in order, as the route reads and prints them.
+  var values: [LinkValuePlan] {
+    let storage = pattern.storage
+    return labels.map { label in
+      LinkValuePlan(
+        label: label, slot: LinkValueSlot(label: label, in: storage),
+        isOptional: optionalLabels.contains(label), type: valueTypes[label])
+    }
+  }
+
   /// Whether the route puts the value `label` in the path.
   fileprivate func isPathValue(_ label: String) -> Bool {
-    let storage = pattern.storage
-    return storage.parameterIndex(named: label) != nil
-      || (label == "_0" && storage.parameterCount == 1)
+    if case .path = LinkValueSlot(label: label, in: pattern.storage) { return true }
+    return false
   }
 
   fileprivate func found<Key: CodingKey>(caseKeys: Key.Type) -> [Key] {
@@ -78,11 +87,10 @@ final class RouteProbe {
     labels.append(label)
     if optional { optionalLabels.insert(label) }
     let storage = pattern.storage
-    let bound = storage.queryOp(binding: label) != nil || storage.bindsFragment(to: label)
-    guard isPathValue(label) || bound else { return }
-    let name =
-      label == "_0" && storage.parameterIndex(named: label) == nil
-      ? storage.parameterNames.first ?? label : label
+    let slot = LinkValueSlot(label: label, in: storage)
+    guard slot.isInPattern else { return }
+    // The parameter's own name: an unlabeled value's is the route's.
+    let name = if case .path(let index) = slot { storage.parameterNames[index] } else { label }
     let optionalInPattern = storage.isOptionalParameter(named: name)
     if optional, !optionalInPattern { optionalPathLabels.append(label) }
     if !optional, optionalInPattern { requiredOptionalPathLabels.append(label) }

@@ -170,72 +170,71 @@ private func levelsProblems(
   var queryLabels: [String: String] = [:]
   var namesUnknownValues = false
   for (depth, level) in route.levels.enumerated() {
-    let found = level.linkType.probe(level.caseName, level.pattern, depth: depth)
-    guard found.caseExists else {
+    guard level.caseKey != nil else {
       problems.append(
         DeepLinkError(
           routeProblem: .invalidRoute, pattern: route.pattern.source,
           .unknownRouteKey(level.caseName, linkType: "\(level.linkType)")))
       return nil
     }
-    levelProblems(found, level: level, add: add)
-    namesUnknownValues = namesUnknownValues || !found.unnamedParameters.isEmpty
-    let subdomains = found.labels.filter { found.valueTypes[$0] == Subdomain.self }
-    if let label = subdomains.first, !hasWildcardHost, !route.isAlias {
-      add(.host, .subdomainWithoutWildcard(caseName: level.caseName, label: label))
+    for found in level.problems { add(found.code, found.problem) }
+    namesUnknownValues = namesUnknownValues || level.unnamedParameter != nil
+    let subdomain = level.values.first { $0.type == Subdomain.self }
+    if let subdomain, !hasWildcardHost, !route.isAlias {
+      add(.host, .subdomainWithoutWildcard(caseName: level.caseName, label: subdomain.label))
     }
-    if found.mounts.count > 1 {
-      add(.invalidRoute, .twoLinks(labels: found.mounts.map(\.label), caseName: level.caseName))
+    let mounts = level.values.filter { !$0.isOptional && $0.type is any DeepLinkRoutes.Type }
+    if mounts.count > 1 {
+      add(.invalidRoute, .twoLinks(labels: mounts.map(\.label), caseName: level.caseName))
     }
-    if depth == RouteProbe.maximumDepth - 1, found.mount != nil {
+    if depth == RouteProbe.maximumDepth - 1, level.mountLabel != nil {
       add(.invalidRoute, .tooDeep(RouteProbe.maximumDepth))
     }
-    let storage = level.pattern.storage
-    for label in found.labels where label != level.mountLabel {
-      let inPath =
-        storage.parameterIndex(named: label) != nil
-        || (label == "_0" && storage.parameterCount == 1)
-      guard !inPath else { continue }
-      if let other = queryLabels[label], other != level.caseName {
+    for value in level.values where value.label != level.mountLabel {
+      if case .path = value.slot { continue }
+      if let other = queryLabels[value.label], other != level.caseName {
         add(
           .invalidRoute,
-          .queryItemTwice(label: label, otherCase: other, caseName: level.caseName))
+          .queryItemTwice(label: value.label, otherCase: other, caseName: level.caseName))
       }
-      queryLabels[label] = level.caseName
+      queryLabels[value.label] = level.caseName
     }
   }
   return namesUnknownValues
 }
 
-/// The problems of one level's values that `found` reveals.
-private func levelProblems(
-  _ found: RouteProbe, level: LinkLevel,
-  add: (DeepLinkError.Code, DeepLinkError.RouteProblem) -> Void
-) {
-  let pattern = level.pattern
+/// What is wrong with the values of a case under its route, as `found` reveals them: route
+/// parameters that name none, and optional values and arrays where the route cannot print
+/// them.
+func valueProblems(_ found: RouteProbe) -> [(
+  code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem
+)] {
+  var problems: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)] = []
+  let pattern = found.pattern
   for name in found.unnamedParameters {
     let suggestion = found.labels.filter { !pattern.parameterNames.contains($0) }
       .map { (label: $0, distance: editDistance($0, name)) }
       .filter { $0.distance <= 2 }.min { $0.distance < $1.distance }
-    add(.invalidRoute, .unnamedParameter(name, suggestion: suggestion?.label))
+    problems.append((.invalidRoute, .unnamedParameter(name, suggestion: suggestion?.label)))
   }
-  let storage = pattern.storage
   /// Where the route puts the value `label`: the path, a query item, or the fragment.
   func place(_ label: String) -> DeepLinkError.ValuePlace {
-    if storage.bindsFragment(to: label) { return .fragment }
-    return storage.queryOp(binding: label).map {
-      .queryItem(String(decoding: storage.key(of: $0), as: UTF8.self))
-    } ?? .path
+    switch LinkValueSlot(label: label, in: pattern.storage) {
+    case .path: .path
+    case .fragment: .fragment
+    case .query(let name, _): .queryItem(name)
+    }
   }
   for label in found.optionalPathLabels {
-    add(.invalidRoute, .optionalValue(label: label, place(label)))
+    problems.append((.invalidRoute, .optionalValue(label: label, place(label))))
   }
   for label in found.requiredOptionalPathLabels {
-    add(.invalidRoute, .optionalParameter(label: label, place(label)))
+    problems.append((.invalidRoute, .optionalParameter(label: label, place(label))))
   }
   for label in found.arrayPathLabels {
-    add(.invalidRoute, .arrayInPath(label))
+    problems.append((.invalidRoute, .arrayInPath(label)))
   }
+  return problems
 }
 
 extension URLPattern {
