@@ -7,17 +7,22 @@
 /// The decoder a link enum's `init(from:)` receives.
 struct CaseDecoder: Decoder {
   let state: LinkDecodingState
+  /// The level of the route whose case this decodes: 0 for the top link, 1 for the link it
+  /// mounts.
+  let level: Int
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(CaseDecodingContainer<Key>(state: state))
+    KeyedDecodingContainer(CaseDecodingContainer<Key>(state: state, level: level))
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw state.notAnEnum() }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw state.notAnEnum(at: level)
+  }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw state.notAnEnum()
+    throw state.notAnEnum(at: level)
   }
 }
 
@@ -27,12 +32,13 @@ struct CaseDecoder: Decoder {
 /// else comes from a type that is not such an enum.
 private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let state: LinkDecodingState
+  let level: Int
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] {
-    if let key = state.caseKey as? Key { return [key] }
-    guard let key = Key(stringValue: state.caseName) else {
+    if let key = state.caseKey(at: level) as? Key { return [key] }
+    guard let key = Key(stringValue: state.caseName(at: level)) else {
       // The synthesized code throws its own error for no key; this one explains.
-      state.failure = state.failure ?? state.unknownCase()
+      state.failure = state.failure ?? state.unknownCase(at: level)
       return []
     }
     return [key]
@@ -41,71 +47,82 @@ private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
   // `true`, so that `decodeIfPresent` goes on to `decodeNil`, which explains.
   func contains(_ key: Key) -> Bool { true }
 
-  func decodeNil(forKey key: Key) throws -> Bool { throw state.notAnEnum() }
+  func decodeNil(forKey key: Key) throws -> Bool { throw state.notAnEnum(at: level) }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    throw state.notAnEnum()
+    throw state.notAnEnum(at: level)
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
     throws -> KeyedDecodingContainer<NestedKey>
   {
-    if let unnamed = state.unnamedParameterError() { throw unnamed }
-    return KeyedDecodingContainer(ValuesDecodingContainer<NestedKey>(state: state))
+    if let unnamed = state.unnamedParameterError(at: level) { throw unnamed }
+    return KeyedDecodingContainer(ValuesDecodingContainer<NestedKey>(state: state, level: level))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    throw state.notAnEnum()
+    throw state.notAnEnum(at: level)
   }
 
-  func superDecoder() throws -> any Decoder { throw state.notAnEnum() }
-  func superDecoder(forKey key: Key) throws -> any Decoder { throw state.notAnEnum() }
+  func superDecoder() throws -> any Decoder { throw state.notAnEnum(at: level) }
+  func superDecoder(forKey key: Key) throws -> any Decoder { throw state.notAnEnum(at: level) }
 }
 
 /// The associated values of the matched case, by label.
 private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let state: LinkDecodingState
+  let level: Int
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] { [] }
 
-  func contains(_ key: Key) -> Bool { state.first(for: key.stringValue) != nil }
+  /// The value `key` of this level's case.
+  private func value(_ key: Key) -> LinkDecodingState.Value {
+    state.value(key.stringValue, at: level)
+  }
+
+  func contains(_ key: Key) -> Bool { state.first(value(key)) != nil }
 
   func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
 
   // Concrete overloads keep the common types off the generic path.
 
-  private func text(_ type: Any.Type, _ key: Key) throws -> String {
-    guard let text = state.first(for: key.stringValue) else {
-      throw state.missing(type, label: key.stringValue)
-    }
+  private func text(_ type: Any.Type, _ value: LinkDecodingState.Value) throws -> String {
+    guard let text = state.first(value) else { throw state.missing(type, value) }
     return text
   }
 
-  private func parsed<Value>(_ value: Value?, _ text: String, _ key: Key) throws -> Value {
-    guard let value else { throw state.invalid(text, Value.self, label: key.stringValue) }
-    return value
+  private func parsed<Parsed>(
+    _ parsed: Parsed?, _ text: String, _ value: LinkDecodingState.Value
+  ) throws -> Parsed {
+    guard let parsed else { throw state.invalid(text, Parsed.self, value) }
+    return parsed
   }
 
-  func decode(_ type: String.Type, forKey key: Key) throws -> String { try text(type, key) }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try text(type, value(key))
+  }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    if let value = state.matchedValue(for: key.stringValue) as? Int { return value }
-    let text = try text(type, key)
-    return try parsed(LinkValueFormat.integer(text, as: Int.self), text, key)
+    let value = value(key)
+    if let matched = state.matchedValue(value) as? Int { return matched }
+    let text = try text(type, value)
+    return try parsed(LinkValueFormat.integer(text, as: Int.self), text, value)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    let text = try text(type, key)
-    return try parsed(LinkValueFormat.bool(text), text, key)
+    let value = value(key)
+    let text = try text(type, value)
+    return try parsed(LinkValueFormat.bool(text), text, value)
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    let text = try text(type, key)
-    return try parsed(LinkValueFormat.floatingPoint(text, as: Double.self), text, key)
+    let value = value(key)
+    let text = try text(type, value)
+    return try parsed(LinkValueFormat.floatingPoint(text, as: Double.self), text, value)
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    state.first(for: key.stringValue)
+    state.first(value(key))
   }
 
   // Each type's `decodeIfPresent`, which the protocol would otherwise answer with its own
@@ -164,55 +181,51 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
   /// An optional value: `nil` when absent, and, in the query, when it does not convert
   /// (`?sort=cheapest` from a newer website), so that old app versions still open new links.
-  private func optional<Value>(_ key: Key, _ decode: () throws -> Value) throws -> Value? {
-    let label = key.stringValue
-    guard state.first(for: label) != nil else { return nil }
+  private func optional<Decoded>(_ key: Key, _ decode: () throws -> Decoded) throws -> Decoded? {
+    let value = value(key)
+    guard state.first(value) != nil else { return nil }
     do {
       return try decode()
     } catch let error as DeepLinkError where error.code == .queryValue {
-      if state.pathIndex(for: label) != nil { throw error }
+      if value.isInPath { throw error }
       return nil
     }
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    let label = key.stringValue
+    let value = value(key)
     if type == Subdomain.self {
-      guard let text = state.subdomainText(for: label) else {
-        throw state.missing(type, label: label)
+      guard let text = state.subdomainText(value) else { throw state.missing(type, value) }
+      guard Subdomain(text).problem == nil, let subdomain = Subdomain(text) as? T else {
+        throw state.invalid(text, type, value)
       }
-      guard Subdomain(text).problem == nil, let value = Subdomain(text) as? T else {
-        throw state.invalid(text, type, label: label)
-      }
-      return value
+      return subdomain
     }
-    if state.mounts(label) {
+    if state.mounts(value) {
       // The next level of the route: the mounted link's own `init(from:)`.
-      state.level += 1
-      defer { state.level -= 1 }
-      return try T(from: CaseDecoder(state: state))
+      return try T(from: CaseDecoder(state: state, level: level + 1))
     }
-    return try decodeValue(type, strings: state.strings(for: label), label: label, state: state)
+    return try decodeValue(type, strings: state.strings(value), value: value, state: state)
   }
 
   // The protocol's own version looks the label up three times (`contains`, `decodeNil`,
   // `decode`); this looks once.
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    let label = key.stringValue
+    let value = value(key)
     if type == Subdomain.self {
       // As other optional values in the query: `nil` when absent or not a label.
-      guard let text = state.subdomainText(for: label), Subdomain(text).problem == nil else {
+      guard let text = state.subdomainText(value), Subdomain(text).problem == nil else {
         return nil
       }
       return Subdomain(text) as? T
     }
-    let strings = state.strings(for: label)
+    let strings = state.strings(value)
     if strings.isEmpty { return nil }
     do {
-      return try decodeValue(type, strings: strings, label: label, state: state)
+      return try decodeValue(type, strings: strings, value: value, state: state)
     } catch let error as DeepLinkError where error.code == .queryValue {
       // As `optional(_:_:)` does.
-      if state.pathIndex(for: label) != nil { throw error }
+      if value.isInPath { throw error }
       return nil
     }
   }
@@ -220,54 +233,56 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
     throws -> KeyedDecodingContainer<NestedKey>
   {
-    throw state.unsupported(key.stringValue)
+    throw state.unsupported(key.stringValue, at: level)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    throw state.unsupported(key.stringValue)
+    throw state.unsupported(key.stringValue, at: level)
   }
 
-  func superDecoder() throws -> any Decoder { CaseDecoder(state: state) }
-  func superDecoder(forKey key: Key) throws -> any Decoder { CaseDecoder(state: state) }
+  func superDecoder() throws -> any Decoder { CaseDecoder(state: state, level: level) }
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    CaseDecoder(state: state, level: level)
+  }
 }
 
 /// Decodes one associated value from its strings: scalars from the first, arrays from all;
 /// `inArray` for an array's element, which cannot be an array itself.
 private func decodeValue<T: Decodable>(
-  _ type: T.Type, strings: [String], label: String, state: LinkDecodingState,
+  _ type: T.Type, strings: [String], value: LinkDecodingState.Value, state: LinkDecodingState,
   inArray: Bool = false
 ) throws -> T {
-  if let scalar = try decodeScalar(type, strings: strings, label: label, state: state) {
+  if let scalar = try decodeScalar(type, strings: strings, value: value, state: state) {
     return scalar
   }
   do {
     return try T(
-      from: ValueDecoder(state: state, label: label, strings: strings, inArray: inArray))
+      from: ValueDecoder(state: state, value: value, strings: strings, inArray: inArray))
   } catch let error as DeepLinkError {
     throw error
   } catch {
     // A raw-value enum refusing its raw value, say.
-    guard let text = strings.first else { throw state.missing(type, label: label) }
-    throw state.invalid(text, type, label: label)
+    guard let text = strings.first else { throw state.missing(type, value) }
+    throw state.invalid(text, type, value)
   }
 }
 
 /// A value of one of the ``LinkValueType``s, read from its first string; `nil` for another
 /// type, read through its own `Decodable` conformance.
 private func decodeScalar<T>(
-  _ type: T.Type, strings: [String], label: String, state: LinkDecodingState
+  _ type: T.Type, strings: [String], value: LinkDecodingState.Value, state: LinkDecodingState
 ) throws -> T? {
   guard let valueType = LinkValueType(type) else { return nil }
-  guard let text = strings.first else { throw state.missing(type, label: label) }
+  guard let text = strings.first else { throw state.missing(type, value) }
   // In the path, the value its converter made while matching, if it made one of this type.
-  let matched = state.matchedValue(for: label) as? T
-  guard let value = matched ?? valueType.read(text) as? T else {
-    throw state.invalid(text, type, label: label)
+  let matched = state.matchedValue(value) as? T
+  guard let decoded = matched ?? valueType.read(text) as? T else {
+    throw state.invalid(text, type, value)
   }
   if valueType.mayNotPrintBack {
-    try refuseUnprintable(value, valueType, decodedFrom: text, label: label, state: state)
+    try refuseUnprintable(decoded, valueType, decodedFrom: text, value: value, state: state)
   }
-  return value
+  return decoded
 }
 
 /// Throws for a value that decoded from `text` but would not print back.
@@ -276,26 +291,26 @@ private func decodeScalar<T>(
 /// or its text, which goes into the path, is not a segment value. Decoding and printing share
 /// these two rules, so that every link a URL decodes into prints back.
 private func refuseUnprintable<T>(
-  _ value: T, _ type: LinkValueType, decodedFrom text: String, label: String,
-  state: LinkDecodingState
+  _ decoded: T, _ type: LinkValueType, decodedFrom text: String,
+  value: LinkDecodingState.Value, state: LinkDecodingState
 ) throws {
   let printed: String
   do {
-    printed = try type.text(of: value, label: label, linkType: state.topLinkType)
+    printed = try type.text(of: decoded, label: value.label, linkType: state.topLinkType)
   } catch {
-    throw state.unprintable(text, T.self, label: label, problem: error.reason)
+    throw state.unprintable(text, T.self, value, problem: error.reason)
   }
-  guard printed != text, state.pathIndex(for: label) != nil, !withUTF8Bytes(printed, isSegmentValue)
+  guard printed != text, value.isInPath, !withUTF8Bytes(printed, isSegmentValue)
   else { return }
   throw state.unprintable(
-    text, T.self, label: label, problem: .notPathSegment(printed: printed))
+    text, T.self, value, problem: .notPathSegment(printed: printed))
 }
 
 /// Reads one associated value through its own `Decodable` conformance: a single value (a
 /// raw-value enum, say) or an unkeyed container (an array).
 private struct ValueDecoder: Decoder {
   let state: LinkDecodingState
-  let label: String
+  let value: LinkDecodingState.Value
   let strings: [String]
   /// Whether this is an array's element, which printing refuses to be an array (`[[Int]]`).
   let inArray: Bool
@@ -303,11 +318,11 @@ private struct ValueDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    throw state.unsupported(label)
+    throw state.unsupported(value.label, at: value.level)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    if inArray { throw state.unsupported(label) }
+    if inArray { throw state.unsupported(value.label, at: value.level) }
     return Elements(decoder: self)
   }
 
@@ -319,12 +334,14 @@ private struct ValueDecoder: Decoder {
     // Only an optional's `init(from:)` asks, for an optional inside a value (`[Int?]`), which
     // printing refuses: refused here too, when `init(from:)` returns.
     func decodeNil() -> Bool {
-      decoder.state.failure = decoder.state.failure ?? decoder.state.nestedOptional(decoder.label)
+      decoder.state.failure =
+        decoder.state.failure
+        ?? decoder.state.nestedOptional(decoder.value.label, at: decoder.value.level)
       return true
     }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
       try decodeValue(
-        type, strings: Array(decoder.strings.prefix(1)), label: decoder.label,
+        type, strings: Array(decoder.strings.prefix(1)), value: decoder.value,
         state: decoder.state, inArray: decoder.inArray)
     }
   }
@@ -341,21 +358,21 @@ private struct ValueDecoder: Decoder {
     mutating func decodeNil() throws -> Bool { false }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-      guard !isAtEnd else { throw decoder.state.missing(type, label: decoder.label) }
+      guard !isAtEnd else { throw decoder.state.missing(type, decoder.value) }
       defer { currentIndex += 1 }
       return try decodeValue(
-        type, strings: [decoder.strings[currentIndex]], label: decoder.label,
+        type, strings: [decoder.strings[currentIndex]], value: decoder.value,
         state: decoder.state, inArray: true)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
       -> KeyedDecodingContainer<NestedKey>
     {
-      throw decoder.state.unsupported(decoder.label)
+      throw decoder.state.unsupported(decoder.value.label, at: decoder.value.level)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-      throw decoder.state.unsupported(decoder.label)
+      throw decoder.state.unsupported(decoder.value.label, at: decoder.value.level)
     }
 
     mutating func superDecoder() throws -> any Decoder { decoder }

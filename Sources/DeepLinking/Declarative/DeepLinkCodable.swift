@@ -310,11 +310,11 @@ extension DeepLinkCodable {
   static func decodeCase(_ state: LinkDecodingState) throws(DeepLinkError) -> Self {
     let link: Self
     do {
-      link = try Self(from: CaseDecoder(state: state))
+      link = try Self(from: CaseDecoder(state: state, level: 0))
     } catch let error as DeepLinkError {
       throw error
     } catch {
-      throw state.failure ?? state.typeError(.thrown("\(error)"))
+      throw state.failure ?? state.typeError(.thrown("\(error)"), at: 0)
     }
     if let failure = state.failure { throw failure }
     return link

@@ -39,8 +39,6 @@ final class LinkDecodingState {
   private(set) var readQueryLabels: [String] = []
   /// Whether decoding notes the query labels it reads, for the link's context.
   var recordsQueryLabels = false
-  /// The level of the route being decoded: 0 for the top link, 1 for the link it mounts.
-  var level = 0
   /// An error found where the decoding protocols give no way to throw one (a container's
   /// `decodeNil()`), thrown when `init(from:)` returns. (Only the decoding that made the
   /// state reaches it, one access at a time: no need for the runtime's exclusivity checks.)
@@ -70,7 +68,9 @@ final class LinkDecodingState {
     let matcher = table.matcher
     var chosen: Int?
     var chosenMatch: URLMatch?
-    var admitted: URLLayout?
+    // What decoding keeps of the layout, which is valid only while its URL's bytes are
+    // borrowed: whether it is a universal link, its host then, and its scheme.
+    var origin: (isWeb: Bool, universalLinkHost: Range<Int>?, scheme: Range<Int>)?
     let failure: DeepLinkError? = matcher.withURLLayout(
       url, failure: { $0 },
       { bytes, read in
@@ -82,12 +82,12 @@ final class LinkDecodingState {
         } catch {
           return error
         }
-        admitted = layout
+        origin = (layout.isWeb, layout.isWeb ? layout.host : nil, layout.scheme)
         chosen = table.route(for: url, bytes, layout, match: &chosenMatch)
         return chosen == nil ? nearestRoute(url, bytes, layout, table, linkType: linkType) : nil
       })
     if let failure { throw failure }
-    guard let chosen, let chosenMatch, let admitted else {
+    guard let chosen, let chosenMatch, let origin else {
       throw DeepLinkError.internalInconsistency(url)
     }
     self.url = url
@@ -98,9 +98,10 @@ final class LinkDecodingState {
     self.match = chosenMatch
     self.queryItems = []
     self.checksPrinting =
-      table.routes[chosen].isAlias || (admitted.isWeb && table.hasRivals[chosen])
-    self.universalLinkHost = admitted.isWeb ? admitted.host : nil
-    self.schemeRange = admitted.scheme
+      table.routes[chosen].isAlias
+      || (origin.isWeb && table.hasRivals[chosen])
+    self.universalLinkHost = origin.universalLinkHost
+    self.schemeRange = origin.scheme
   }
 
   /// What the URL carried beside the values read: the query items no value read, the
@@ -138,43 +139,58 @@ final class LinkDecodingState {
     }
   }
 
-  /// The name of the case being decoded.
-  var caseName: String { levels.isEmpty ? madeCaseName : levels[level].caseName }
+  /// A value of the case at one level of the route, and where the URL holds it.
+  struct Value {
+    let label: String
+    /// The level of the route whose case holds the value.
+    let level: Int
+    /// Where the level's route puts the value; a path parameter's position counts the
+    /// levels' parameters before it.
+    let slot: LinkValueSlot
 
-  /// The coding key of the case being decoded, when the table made it.
-  var caseKey: (any CodingKey)? { levels.isEmpty ? nil : levels[level].caseKey }
-
-  /// The link type being decoded, named in errors about the type.
-  var linkType: Any.Type { levels.isEmpty ? topLinkType : levels[level].linkType }
-
-  /// Whether the value `label` holds the link of the next level.
-  func mounts(_ label: String) -> Bool { !levels.isEmpty && levels[level].mountLabel == label }
-
-  /// Where this level's route puts the value `label`; a case made from values has each in the
-  /// query item of its label.
-  func slot(for label: String) -> LinkValueSlot {
-    levels.isEmpty ? .query(label, bound: false) : levels[level].slot(for: label)
+    var isInPath: Bool {
+      if case .path = slot { return true }
+      return false
+    }
   }
 
-  /// The path parameter that holds `label` in the whole route; `nil` when it comes from the
-  /// query or the fragment.
-  func pathIndex(for label: String) -> Int? {
-    guard case .path(let index) = slot(for: label) else { return nil }
-    return levels[level].parameterOffset + index
+  /// The value `label` of the case at `level`; a case made from values has each in the query
+  /// item of its label.
+  func value(_ label: String, at level: Int) -> Value {
+    guard !levels.isEmpty else {
+      return Value(label: label, level: level, slot: .query(label, bound: false))
+    }
+    let slot = levels[level].slot(for: label)
+    guard case .path(let index) = slot else { return Value(label: label, level: level, slot: slot) }
+    return Value(label: label, level: level, slot: .path(levels[level].parameterOffset + index))
   }
 
-  /// The value that matching made of the path parameter `label`, when it is more than text
-  /// (see `URLMatch.matchedValue(_:)`): decoding takes it rather than converting again.
-  func matchedValue(for label: String) -> (any Sendable)? {
-    guard let index = pathIndex(for: label), let match else { return nil }
+  /// The name of the case at `level`.
+  func caseName(at level: Int) -> String { levels.isEmpty ? madeCaseName : levels[level].caseName }
+
+  /// The coding key of the case at `level`, when the table made it.
+  func caseKey(at level: Int) -> (any CodingKey)? { levels.isEmpty ? nil : levels[level].caseKey }
+
+  /// The link type whose case is at `level`, named in errors about the type.
+  func linkType(at level: Int) -> Any.Type { levels.isEmpty ? topLinkType : levels[level].linkType }
+
+  /// Whether `value` holds the link of the next level.
+  func mounts(_ value: Value) -> Bool {
+    !levels.isEmpty && levels[value.level].mountLabel == value.label
+  }
+
+  /// The value that matching made of `value`'s path parameter, when it is more than text (see
+  /// `URLMatch.matchedValue(_:)`): decoding takes it rather than converting again.
+  func matchedValue(_ value: Value) -> (any Sendable)? {
+    guard case .path(let index) = value.slot, let match else { return nil }
     return match.matchedValue(index)
   }
 
-  /// The values for `label`: one for a path parameter or the fragment, one per query item
+  /// The texts of `value`: one for a path parameter or the fragment, one per query item
   /// otherwise.
-  func strings(for label: String) -> [String] {
-    switch slot(for: label) {
-    case .path: return first(for: label).map { [$0] } ?? []
+  func strings(_ value: Value) -> [String] {
+    switch value.slot {
+    case .path: return first(value).map { [$0] } ?? []
     case .fragment: return fragment.map { [$0] } ?? []
     case .query(let name, let bound):
       if recordsQueryLabels { readQueryLabels.append(name) }
@@ -185,36 +201,35 @@ final class LinkDecodingState {
     }
   }
 
-  /// The first value for `label`, without collecting the others.
-  func first(for label: String) -> String? {
-    switch slot(for: label) {
-    case .path(let index):
-      return match?.parameterText(levels[level].parameterOffset + index)
+  /// The first text of `value`, without collecting the others.
+  func first(_ value: Value) -> String? {
+    switch value.slot {
+    case .path(let index): return match?.parameterText(index)
     case .fragment: return fragment
     case .query(let name, let bound):
       if recordsQueryLabels { readQueryLabels.append(name) }
       guard let match else {
         return queryItems.first { $0.name == name }.map { $0.value ?? "" }
       }
-      let value = match.queryText.firstValue(named: name)
+      let text = match.queryText.firstValue(named: name)
       // A route's parameter takes no empty value: there, an empty item is no item.
-      return value?.isEmpty == true && bound ? nil : value
+      return text?.isEmpty == true && bound ? nil : text
     }
   }
 
-  /// The text of the ``Subdomain`` value `label`: the label of a universal link's host under a
-  /// wildcard entry, lowercased; otherwise (a custom-scheme URL, a host listed itself) where
-  /// the route puts `label`, the query item of that name by default.
-  func subdomainText(for label: String) -> String? {
-    guard let universalLinkHost, pathIndex(for: label) == nil,
+  /// The text of the ``Subdomain`` value `value`: the label of a universal link's host under
+  /// a wildcard entry, lowercased; otherwise (a custom-scheme URL, a host listed itself) where
+  /// the route puts it, the query item of its label by default.
+  func subdomainText(_ value: Value) -> String? {
+    guard let universalLinkHost, !value.isInPath,
       let hosts = (topLinkType as? any DeepLinkRepresentable.Type)?.universalLinkHosts
-    else { return first(for: label) }
+    else { return first(value) }
     let hostLabel: String? = withUTF8Bytes(url) { bytes in
       WebHost.subdomainLabel(bytes, universalLinkHost, entries: hosts).map {
         asciiLowercased(bytes, $0)
       }
     }
-    return hostLabel ?? first(for: label)
+    return hostLabel ?? first(value)
   }
 
   /// The URL's fragment, for a value the route binds to it: `nil` when empty or absent.
@@ -223,53 +238,58 @@ final class LinkDecodingState {
     return fragment
   }
 
-  /// The error for a route parameter that names none of the case's values (as the table
-  /// found when it was made); `nil` when each names one, or when the values come from labels.
-  func unnamedParameterError() -> DeepLinkError? {
+  /// The error for a route parameter that names none of the values of the case at `level`
+  /// (as the table found when it was made); `nil` when each names one, or when the values
+  /// come from labels.
+  func unnamedParameterError(at level: Int) -> DeepLinkError? {
     guard !levels.isEmpty, let name = levels[level].unnamedParameter else { return nil }
-    return typeError(.unnamedRouteParameter(pattern: levels[level].pattern.source, name: name))
+    return typeError(
+      .unnamedRouteParameter(pattern: levels[level].pattern.source, name: name), at: level)
   }
 
-  func component(for label: String) -> DeepLinkError.Component {
-    switch slot(for: label) {
+  /// The part of the URL that holds `value`.
+  private func component(_ value: Value) -> DeepLinkError.Component {
+    switch value.slot {
     case .path: .path
     case .fragment: .fragment
     case .query(let name, _): .queryItem(name)
     }
   }
 
-  /// The value `label` of the case, for messages.
-  private func target(_ label: String) -> DeepLinkError.ValueTarget {
-    DeepLinkError.ValueTarget(label: label, caseName: caseName)
+  /// `value`, for messages.
+  private func target(_ value: Value) -> DeepLinkError.ValueTarget {
+    DeepLinkError.ValueTarget(label: value.label, caseName: caseName(at: value.level))
   }
 
-  func missing(_ type: Any.Type, label: String) -> DeepLinkError {
+  func missing(_ type: Any.Type, _ value: Value) -> DeepLinkError {
     DeepLinkError(
-      .queryValue, component(for: label), input: url, value: nil,
-      .missingValue(type: "\(type)", target(label)))
+      .queryValue, component(value), input: url, value: nil,
+      .missingValue(type: "\(type)", target(value)))
   }
 
-  func invalid(_ text: String, _ type: Any.Type, label: String) -> DeepLinkError {
+  func invalid(_ text: String, _ type: Any.Type, _ value: Value) -> DeepLinkError {
     DeepLinkError(
-      .queryValue, component(for: label), input: url, value: text,
-      .invalidValue(type: "\(type)", target(label)))
+      .queryValue, component(value), input: url, value: text,
+      .invalidValue(type: "\(type)", target(value)))
   }
 
   /// A value that reads from `text` but would not print back, for `problem`.
   func unprintable(
-    _ text: String, _ type: Any.Type, label: String, problem: DeepLinkError.Reason
+    _ text: String, _ type: Any.Type, _ value: Value, problem: DeepLinkError.Reason
   ) -> DeepLinkError {
     DeepLinkError(
-      .queryValue, component(for: label), input: url, value: text,
+      .queryValue, component(value), input: url, value: text,
       .unprintableValue(type: "\(type)", problem))
   }
 
   /// An error about the link type rather than the URL's values: `URL "…" cannot be read as
   /// case "x" of AppLink: <problem>`; for a case made from values, the problem alone.
-  func typeError(_ problem: DeepLinkError.Reason) -> DeepLinkError {
+  func typeError(_ problem: DeepLinkError.Reason, at level: Int) -> DeepLinkError {
     DeepLinkError(
       .invalidRoute, .url, input: url, value: nil,
-      .caseProblem(caseName: match == nil ? nil : caseName, linkType: "\(linkType)", problem))
+      .caseProblem(
+        caseName: match == nil ? nil : caseName(at: level), linkType: "\(linkType(at: level))",
+        problem))
   }
 
   /// A decoded link that printing refuses with `error` (see ``checksPrinting``).
@@ -280,22 +300,24 @@ final class LinkDecodingState {
   }
 
   /// A value of a type that does not fit in a URL: a struct, say.
-  func unsupported(_ label: String) -> DeepLinkError {
-    typeError(.value(label: label, .nestedValue))
+  func unsupported(_ label: String, at level: Int) -> DeepLinkError {
+    typeError(.value(label: label, .nestedValue), at: level)
   }
 
   /// An optional inside a value, such as the elements of `[Int?]`, which printing refuses.
-  func nestedOptional(_ label: String) -> DeepLinkError {
-    typeError(.value(label: label, .nestedOptional))
+  func nestedOptional(_ label: String, at level: Int) -> DeepLinkError {
+    typeError(.value(label: label, .nestedOptional), at: level)
   }
 
   /// A link type that is not an enum with synthesized `Codable`, whose `init(from:)` asks for
   /// something other than one case's values.
-  func notAnEnum() -> DeepLinkError { typeError(.value(label: nil, .notAnEnum)) }
+  func notAnEnum(at level: Int) -> DeepLinkError {
+    typeError(.value(label: nil, .notAnEnum), at: level)
+  }
 
   /// A routes key that names no case of the link type.
-  func unknownCase() -> DeepLinkError {
-    typeError(.unknownCaseName(caseName, linkType: "\(linkType)"))
+  func unknownCase(at level: Int) -> DeepLinkError {
+    typeError(.unknownCaseName(caseName(at: level), linkType: "\(linkType(at: level))"), at: level)
   }
 }
 

@@ -1,7 +1,10 @@
 import Foundation
 
-/// One level of a ``LinkRoute``: a case of one link type and its own pattern.
-struct LinkLevel: Sendable {
+/// One level of a ``LinkRoute``: a case of one link type, its own pattern, and what the probe
+/// found of its values.
+///
+/// A class, so that decoding reads a level in place rather than copying its fields.
+final class LinkLevel: Sendable {
   /// The type whose case this is.
   let linkType: any DeepLinkRoutes.Type
   let caseName: String
@@ -24,10 +27,26 @@ struct LinkLevel: Sendable {
   /// What is wrong with the case's values under ``pattern``, found with them.
   let problems: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)]
 
+  /// The level of what `probe` found of a case of `linkType`.
+  init(
+    _ probe: RouteProbe, of linkType: any DeepLinkRoutes.Type, parameterOffset: Int,
+    mountLabel: String?
+  ) {
+    self.linkType = linkType
+    caseName = probe.caseName
+    caseKey = probe.caseKey
+    pattern = probe.pattern
+    self.parameterOffset = parameterOffset
+    self.mountLabel = mountLabel
+    unnamedParameter = probe.unnamedParameters.first
+    values = probe.values
+    problems = valueProblems(probe)
+  }
+
   /// Where the route puts the value `label`: as the probe found it, or, for a value after
   /// the last one the probe could make up, by the pattern.
   func slot(for label: String) -> LinkValueSlot {
-    for value in values where value.label == label { return value.slot }
+    for index in values.indices where values[index].label == label { return values[index].slot }
     return LinkValueSlot(label: label, in: pattern.storage)
   }
 }
@@ -293,10 +312,7 @@ final class LinkTable: Sendable {
         note(probe)
         let mount = levels.count < RouteProbe.maximumDepth ? probe.mount : nil
         let level = LinkLevel(
-          linkType: type, caseName: entry.caseName, caseKey: probe.caseKey, pattern: entry.pattern,
-          parameterOffset: offset, mountLabel: mount?.label,
-          unnamedParameter: probe.unnamedParameters.first, values: probe.values,
-          problems: valueProblems(probe))
+          probe, of: type, parameterOffset: offset, mountLabel: mount?.label)
         if let mount {
           add(
             mount.type, routes: mount.type.routes, aliases: mount.type.routeAliases,
