@@ -1,0 +1,305 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Prints a case of a link enum through a route of its table: the host and the path from the
+/// route's ops, each path parameter filled with the value whose slot it is, the other values
+/// as query items or the fragment, and every part checked to read back as the same link.
+///
+/// Not generic, so that it is compiled once; its failures leave out the link, which the
+/// caller adds (`DeepLinkCodable.builder(_:through:in:checkingRivals:levelCount:)`).
+struct LinkPrinter {
+  let table: LinkTable
+  /// The link type's scheme.
+  let scheme: String
+
+  /// The builder of `encoded`, a link taken apart by its `Encodable` conformance, through route
+  /// `index` of the table; with `checkingRivals`,
+  /// refusing a URL that a route winning over it would take.
+  ///
+  /// With `levelCount`, only the route's first levels print: the URL of a screen the link
+  /// passes through (see ``linkChain``).
+  /// - Returns: The builder, and whether it must name the link for a failure of its own
+  ///   (when it was not checked, or its check failed).
+  func builder(
+    _ encoded: EncodedLink, through index: Int, checkingRivals: Bool, levelCount: Int? = nil
+  ) throws(PrintingFailure) -> (builder: DeepLinkBuilder, namesLink: Bool) {
+    // Errors box the link for their message; the path that prints does not.
+    let route = table.routes[index]
+    if let defect = table.defects[index] {
+      throw PrintingFailure(
+        .invalidRoute, .url, value: nil, .route(linkRouteName(route), defect.problem))
+    }
+
+    // The host, then the path segments; the route's literal query items, then the values
+    // that are not in the path, as query items or the fragment.
+    var parts: [String] = []
+    let levels = route.levels.prefix(levelCount ?? route.levels.count)
+    // The whole pattern tells whether any level has query items.
+    var queryItems: [URLQueryItem] =
+      route.pattern.storage.hasExtras
+      ? levels.flatMap { level in
+        let storage = level.pattern.storage
+        return storage.queryOps.filter { $0.value.kind == .literal }.map {
+          URLQueryItem(
+            name: String(decoding: storage.key(of: $0), as: UTF8.self),
+            value: String(decoding: storage.literalBytes(of: $0.value), as: UTF8.self))
+        }
+      } : []
+    var fragment: String?
+    var subdomain: URLQueryItem?
+    /// Adds the path of `level`, filled with the values of `link`, and the values it does not
+    /// take.
+    func add(_ level: LinkLevel, _ link: EncodedLink) throws(PrintingFailure) {
+      let taken = try addPath(of: level, link, route: route, to: &parts)
+      let start = queryItems.count
+      let storage = level.pattern.storage
+      for index in link.values.indices where !taken.contains(index) {
+        let value = link.values[index]
+        if value.label == link.subdomainLabel {
+          subdomain = URLQueryItem(name: value.label, value: value.single)
+          continue
+        }
+        let slot = level.slot(for: value.label)
+        if slot == .fragment {
+          fragment = try boundText(value, storage.fragmentOp, .fragment, route: route)
+          continue
+        }
+        var item = value.label
+        if case .query(let name, bound: true) = slot {
+          let op = storage.queryOp(binding: value.label)?.value
+          _ = try boundText(value, op, .queryItem(name), route: route)
+          item = name
+        }
+        if route.levels.count > 1, queryItems[..<start].contains(where: { $0.name == item }) {
+          throw PrintingFailure(
+            .invalidRoute, .url, value: nil,
+            .queryItemOfTwoLevels(pattern: route.pattern.source, item: item))
+        }
+        // Not `value.strings`, which would make an array of a scalar.
+        if let text = value.single { queryItems.append(URLQueryItem(name: item, value: text)) }
+        for text in value.elements { queryItems.append(URLQueryItem(name: item, value: text)) }
+      }
+      if storage.hasExtras { try refuseMissingBoundValues(of: storage, link, route: route) }
+    }
+    // The link itself at the first level (not a copy of it), then the link each level mounts.
+    try add(route.levels[0], encoded)
+    var mounted = encoded.mounted.first
+    for level in levels.dropFirst() {
+      guard let link = mounted else { break }
+      try add(level, link)
+      mounted = link.mounted.first
+    }
+    // The first part is the host; taking it off in place copies no segment.
+    let host = parts.isEmpty ? "" : parts.removeFirst()
+    var builder = DeepLinkBuilder(
+      scheme: scheme, host: host, pathSegments: parts, queryItems: queryItems)
+    builder.fragment = fragment
+    builder.subdomain = subdomain
+    guard let printed = builder.checkForPrinting(), checkingRivals else {
+      return (builder, true)
+    }
+    // A value that a route winning over this one also matches (`.profile(name: "me")` under
+    // `user/<name>`, beside `user/me`) prints a URL that decodes as another case.
+    if let rival = table.routeWinning(over: index, for: printed) {
+      let winner = table.routes[rival]
+      throw PrintingFailure(
+        .unprintable, .url, value: nil,
+        .decodesAsOther(url: printed, winner: linkRouteName(winner), over: route.pattern.source))
+    }
+    return (builder, false)
+  }
+
+  /// Why the case chain of `encoded`, a link taken apart, has no route to print it: the first
+  /// level whose case
+  /// has none.
+  /// - Parameters:
+  ///   - encoded: The link taken apart.
+  ///   - type: The link's type.
+  ///   - reference: Its case, as messages name it.
+  /// - Returns: The reason.
+  func missingRoute(
+    _ encoded: EncodedLink, of type: any DeepLinkRoutes.Type,
+    _ reference: DeepLinkError.CaseReference
+  ) -> DeepLinkError.Reason {
+    var type = type
+    var reference = reference
+    for (depth, link) in encoded.levels.enumerated() {
+      if depth > 0 { reference = DeepLinkError.CaseReference(name: link.caseName) }
+      guard let pattern = type.routes[link.caseName] else {
+        return .noRouteInType(reference, type: "\(type)")
+      }
+      guard let mountedLabel = link.mountedLabels.first else { break }
+      guard let next = table.mountedType(of: type, caseName: link.caseName) else {
+        return .unmountedLink(reference, label: mountedLabel, pattern: pattern.source)
+      }
+      type = next
+    }
+    return .noRouteInType(reference, type: "\(type)")
+  }
+
+  /// Adds the path of one level of a route to `parts`, its pattern filled with the values of
+  /// `link`; returns the indices of the values the path took (the rest go to the query).
+  private func addPath(
+    of level: LinkLevel, _ link: EncodedLink, route: LinkRoute, to parts: inout [String]
+  ) throws(PrintingFailure) -> SmallIndexSet {
+    let storage = level.pattern.storage
+    let values = link.values
+    let caseName = link.caseName
+    // The values the path takes, one bit each; the rest become query items.
+    var taken = SmallIndexSet()
+    /// The optional parameter that is `nil`, after which the path stops.
+    var absent: String?
+    // A host parameter would come first (a route with one is a defect, found before).
+    var parameter = storage.parameterCount - storage.ops.lazy.filter(\.isNamed).count
+    /// The text of the value of the next parameter, `name`, or `nil` for an optional
+    /// parameter that is `nil`.
+    func take(_ name: String, optional: Bool) throws(PrintingFailure) -> String? {
+      let slot = LinkValueSlot.path(parameter)
+      parameter += 1
+      let index = values.indices.first {
+        !taken.contains($0) && level.slot(for: values[$0].label) == slot
+      }
+      let isNil = index == nil && link.nilLabels.contains { level.slot(for: $0) == slot }
+      if isNil, optional {
+        absent = absent ?? name
+        return nil
+      }
+      if let absent {
+        throw PrintingFailure(
+          .unprintable, .url, value: nil,
+          .nilBeforeValue(absent: absent, name: name, pattern: route.pattern.source))
+      }
+      if isNil {
+        throw PrintingFailure(
+          .unprintable, .url, value: nil,
+          .nilInPath(name: name, pattern: route.pattern.source))
+      }
+      guard let index, !values[index].isArray,
+        let text = values[index].single ?? values[index].elements.first
+      else {
+        throw PrintingFailure(
+          .invalidRoute, .url, value: nil,
+          .notSingleValue(pattern: route.pattern.source, name: name, caseName: caseName))
+      }
+      taken.insert(index)
+      if optional, text.isEmpty {
+        throw PrintingFailure(
+          .unprintable, .url, value: nil,
+          .emptyOptional(name: name, pattern: route.pattern.source))
+      }
+      return text
+    }
+    // Walk the compiled ops (plain data) rather than the tokens.
+    for op in storage.ops {
+      switch op.kind {
+      case .literal:
+        parts.append(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
+      case .wildcard:
+        break  // a defect, found before
+      case .parameter:
+        guard let text = try take(storage.name(of: op), optional: op.isOptional) else { continue }
+        if let builtIn = op.builtIn {
+          try check(text, .pathSegment(parts.count + 1), builtIn)
+        }
+        parts.append(text)
+      case .rest:
+        guard let text = try take(storage.name(of: op), optional: op.isOptional) else { continue }
+        for part in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        {
+          parts.append(String(Substring(part)))
+        }
+      }
+    }
+    return taken
+  }
+
+  /// The text of `value`, which `op` (a query item's or the fragment's parameter) binds,
+  /// checked as matching will read it back: not empty, and accepted by a built-in converter.
+  private func boundText(
+    _ value: EncodedLink.Value, _ op: URLPattern.Op?, _ component: DeepLinkError.Component,
+    route: LinkRoute
+  ) throws(PrintingFailure) -> String? {
+    for text in value.strings where text.isEmpty {
+      throw PrintingFailure(
+        .unprintable, component, value: text,
+        .emptyBoundValue(pattern: route.pattern.source))
+    }
+    guard let text = value.strings.first else { return nil }
+    if let builtIn = op?.builtIn, builtIn != .string { try check(text, component, builtIn) }
+    return text
+  }
+
+  /// Throws for a value that a required query item or fragment parameter of `storage`
+  /// binds, and that is `nil`: the URL would match no route.
+  private func refuseMissingBoundValues(
+    of storage: URLPattern.Storage, _ link: EncodedLink, route: LinkRoute
+  ) throws(PrintingFailure) {
+    let bound = storage.queryOps.map(\.value) + (storage.fragmentOp.map { [$0] } ?? [])
+    for op in bound where op.isNamed && !op.isOptional {
+      let name = storage.name(of: op)
+      guard link.nilLabels.contains(name) else { continue }
+      throw PrintingFailure(
+        .unprintable, .url, value: nil,
+        .nilRequired(name: name, pattern: route.pattern.source))
+    }
+  }
+
+  /// Throws unless the converter that will read `text` back accepts it.
+  private func check(
+    _ text: String, _ component: DeepLinkError.Component, _ builtIn: BuiltInConverter
+  ) throws(PrintingFailure) {
+    let accepted = withUTF8Bytes(text) { builtIn.accepts(decoded: $0) }
+    guard accepted || text.isEmpty else {
+      throw PrintingFailure(.unprintable, component, value: text, .refused(builtIn))
+    }
+  }
+}
+
+/// Why a link does not print: a ``DeepLinkError`` but for the link, which the caller names.
+struct PrintingFailure: Error {
+  let code: DeepLinkError.Code
+  let component: DeepLinkError.Component
+  let value: String?
+  let reason: DeepLinkError.Reason
+
+  init(
+    _ code: DeepLinkError.Code, _ component: DeepLinkError.Component, value: String?,
+    _ reason: DeepLinkError.Reason
+  ) {
+    self.code = code
+    self.component = component
+    self.value = value
+    self.reason = reason
+  }
+
+  /// The error, naming `link`.
+  func error(printing link: any Sendable) -> DeepLinkError {
+    DeepLinkError.printing(code, link, component, value: value, reason)
+  }
+}
+
+extension DeepLinkCodable {
+  /// The builder of the link `encoded` (this link taken apart) through route `index` of
+  /// `table`; with `checkingRivals`, refusing a URL that a route winning over it would take.
+  ///
+  /// With `levelCount`, only the route's first levels print: the URL of a screen the link
+  /// passes through (see ``linkChain``).
+  func builder(
+    _ encoded: EncodedLink, through index: Int, in table: LinkTable, checkingRivals: Bool,
+    levelCount: Int? = nil
+  ) throws(DeepLinkError) -> DeepLinkBuilder {
+    let printer = LinkPrinter(table: table, scheme: Self.scheme)
+    do {
+      var (builder, namesLink) = try printer.builder(
+        encoded, through: index, checkingRivals: checkingRivals, levelCount: levelCount)
+      // Boxed only when the builder may need it.
+      if namesLink { builder.subject = self }
+      return builder
+    } catch {
+      throw error.error(printing: self)
+    }
+  }
+}
