@@ -35,69 +35,21 @@ struct LinkPrinter {
 
     // The host, then the path segments; the route's literal query items, then the values
     // that are not in the path, as query items or the fragment.
-    var parts: [String] = []
     let levels = route.levels.prefix(levelCount ?? route.levels.count)
-    // The whole pattern tells whether any level has query items.
-    var queryItems: [URLQueryItem] =
-      route.pattern.storage.hasExtras
-      ? levels.flatMap { level in
-        let storage = level.pattern.storage
-        return storage.queryOps.filter { $0.value.kind == .literal }.map {
-          URLQueryItem(
-            name: String(decoding: storage.key(of: $0), as: UTF8.self),
-            value: String(decoding: storage.literalBytes(of: $0.value), as: UTF8.self))
-        }
-      } : []
-    var fragment: String?
-    var subdomain: URLQueryItem?
-    /// Adds the path of `level`, filled with the values of `link`, and the values it does not
-    /// take.
-    func add(_ level: LinkLevel, _ link: EncodedLink) throws(PrintingFailure) {
-      let taken = try addPath(of: level, link, route: route, to: &parts)
-      let start = queryItems.count
-      let storage = level.pattern.storage
-      for index in link.values.indices where !taken.contains(index) {
-        let value = link.values[index]
-        if value.label == link.subdomainLabel {
-          subdomain = URLQueryItem(name: value.label, value: value.single)
-          continue
-        }
-        let slot = level.slot(for: value.label)
-        if slot == .fragment {
-          fragment = try boundText(value, storage.fragmentOp, .fragment, route: route)
-          continue
-        }
-        var item = value.label
-        if case .query(let name, bound: true) = slot {
-          let op = storage.queryOp(binding: value.label)?.value
-          _ = try boundText(value, op, .queryItem(name), route: route)
-          item = name
-        }
-        if route.levels.count > 1, queryItems[..<start].contains(where: { $0.name == item }) {
-          throw PrintingFailure(
-            .invalidRoute, .url, value: nil,
-            .queryItemOfTwoLevels(pattern: route.pattern.source, item: item))
-        }
-        // Not `value.strings`, which would make an array of a scalar.
-        if let text = value.single { queryItems.append(URLQueryItem(name: item, value: text)) }
-        for text in value.elements { queryItems.append(URLQueryItem(name: item, value: text)) }
-      }
-      if storage.hasExtras { try refuseMissingBoundValues(of: storage, link, route: route) }
-    }
+    var parts: [String] = []
+    var builder = DeepLinkBuilder(
+      scheme: scheme, host: "", pathSegments: [], queryItems: literalQueryItems(of: route, levels))
     // The link itself at the first level (not a copy of it), then the link each level mounts.
-    try add(route.levels[0], encoded)
+    try add(route.levels[0], encoded, of: route, parts: &parts, to: &builder)
     var mounted = encoded.mounted.first
     for level in levels.dropFirst() {
       guard let link = mounted else { break }
-      try add(level, link)
+      try add(level, link, of: route, parts: &parts, to: &builder)
       mounted = link.mounted.first
     }
     // The first part is the host; taking it off in place copies no segment.
-    let host = parts.isEmpty ? "" : parts.removeFirst()
-    var builder = DeepLinkBuilder(
-      scheme: scheme, host: host, pathSegments: parts, queryItems: queryItems)
-    builder.fragment = fragment
-    builder.subdomain = subdomain
+    builder.host = parts.isEmpty ? "" : parts.removeFirst()
+    builder.pathSegments = parts
     guard let printed = builder.checkForPrinting(), checkingRivals else {
       return (builder, true)
     }
@@ -110,6 +62,66 @@ struct LinkPrinter {
         .decodesAsOther(url: printed, winner: linkRouteName(winner), over: route.pattern.source))
     }
     return (builder, false)
+  }
+
+  /// The literal query items of `levels`, the first levels of `route`.
+  private func literalQueryItems(of route: LinkRoute, _ levels: ArraySlice<LinkLevel>)
+    -> [URLQueryItem]
+  {
+    // The whole pattern tells whether any level has query items.
+    guard route.pattern.storage.hasExtras else { return [] }
+    return levels.flatMap { level in
+      let storage = level.pattern.storage
+      return storage.queryOps.filter { $0.value.kind == .literal }.map {
+        URLQueryItem(
+          name: String(decoding: storage.key(of: $0), as: UTF8.self),
+          value: String(decoding: storage.literalBytes(of: $0.value), as: UTF8.self))
+      }
+    }
+  }
+
+  /// Adds the path of `level` of `route`, filled with the values of `link`, to `parts`, and
+  /// the values it does not take to `builder`: query items, the fragment, the subdomain.
+  private func add(
+    _ level: LinkLevel, _ link: EncodedLink, of route: LinkRoute, parts: inout [String],
+    to builder: inout DeepLinkBuilder
+  ) throws(PrintingFailure) {
+    let taken = try addPath(of: level, link, route: route, to: &parts)
+    let start = builder.queryItems.count
+    let storage = level.pattern.storage
+    for index in link.values.indices where !taken.contains(index) {
+      let value = link.values[index]
+      if value.label == link.subdomainLabel {
+        builder.subdomain = URLQueryItem(name: value.label, value: value.single)
+        continue
+      }
+      let slot = level.slot(for: value.label)
+      if slot == .fragment {
+        builder.fragment = try boundText(value, storage.fragmentOp, .fragment, route: route)
+        continue
+      }
+      var item = value.label
+      if case .query(let name, bound: true) = slot {
+        let op = storage.queryOp(binding: value.label)?.value
+        _ = try boundText(value, op, .queryItem(name), route: route)
+        item = name
+      }
+      if route.levels.count > 1,
+        builder.queryItems[..<start].contains(where: { $0.name == item })
+      {
+        throw PrintingFailure(
+          .invalidRoute, .url, value: nil,
+          .queryItemOfTwoLevels(pattern: route.pattern.source, item: item))
+      }
+      // Not `value.strings`, which would make an array of a scalar.
+      if let text = value.single {
+        builder.queryItems.append(URLQueryItem(name: item, value: text))
+      }
+      for text in value.elements {
+        builder.queryItems.append(URLQueryItem(name: item, value: text))
+      }
+    }
+    if storage.hasExtras { try refuseMissingBoundValues(of: storage, link, route: route) }
   }
 
   /// Why the case chain of `encoded`, a link taken apart, has no route to print it: the first
@@ -147,11 +159,9 @@ struct LinkPrinter {
   ) throws(PrintingFailure) -> SmallIndexSet {
     let storage = level.pattern.storage
     let values = link.values
-    let caseName = link.caseName
-    // The values the path takes, one bit each; the rest become query items.
-    var taken = SmallIndexSet()
-    /// The optional parameter that is `nil`, after which the path stops.
-    var absent: String?
+    let pattern = route.pattern.source
+    var taken = SmallIndexSet()  // the values the path takes, one bit each
+    var absent: String?  // the optional parameter that is `nil`, after which the path stops
     // A host parameter would come first (a route with one is a defect, found before).
     var parameter = storage.parameterCount - storage.ops.lazy.filter(\.isNamed).count
     /// The text of the value of the next parameter, `name`, or `nil` for an optional
@@ -167,51 +177,41 @@ struct LinkPrinter {
         absent = absent ?? name
         return nil
       }
-      if let absent {
-        throw PrintingFailure(
-          .unprintable, .url, value: nil,
-          .nilBeforeValue(absent: absent, name: name, pattern: route.pattern.source))
-      }
-      if isNil {
-        throw PrintingFailure(
-          .unprintable, .url, value: nil,
-          .nilInPath(name: name, pattern: route.pattern.source))
-      }
+      let problem: DeepLinkError.Reason? =
+        if let absent {
+          .nilBeforeValue(absent: absent, name: name, pattern: pattern)
+        } else if isNil { .nilInPath(name: name, pattern: pattern) } else { nil }
+      if let problem { throw PrintingFailure(.unprintable, .url, value: nil, problem) }
       guard let index, !values[index].isArray,
         let text = values[index].single ?? values[index].elements.first
       else {
         throw PrintingFailure(
           .invalidRoute, .url, value: nil,
-          .notSingleValue(pattern: route.pattern.source, name: name, caseName: caseName))
+          .notSingleValue(pattern: pattern, name: name, caseName: link.caseName))
       }
       taken.insert(index)
       if optional, text.isEmpty {
         throw PrintingFailure(
-          .unprintable, .url, value: nil,
-          .emptyOptional(name: name, pattern: route.pattern.source))
+          .unprintable, .url, value: nil, .emptyOptional(name: name, pattern: pattern))
       }
       return text
     }
-    // Walk the compiled ops (plain data) rather than the tokens.
+    // Walk the compiled ops (plain data) rather than the tokens; `*` is a defect, found before.
     for op in storage.ops {
-      switch op.kind {
-      case .literal:
+      if op.kind == .literal {
         parts.append(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
-      case .wildcard:
-        break  // a defect, found before
-      case .parameter:
-        guard let text = try take(storage.name(of: op), optional: op.isOptional) else { continue }
-        if let builtIn = op.builtIn {
-          try check(text, .pathSegment(parts.count + 1), builtIn)
-        }
-        parts.append(text)
-      case .rest:
-        guard let text = try take(storage.name(of: op), optional: op.isOptional) else { continue }
-        for part in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        {
-          parts.append(String(Substring(part)))
-        }
+        continue
       }
+      guard op.isNamed, let text = try take(storage.name(of: op), optional: op.isOptional) else {
+        continue
+      }
+      if op.kind == .rest {
+        let split = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        parts += split.map { String(Substring($0)) }
+        continue
+      }
+      if let builtIn = op.builtIn { try check(text, .pathSegment(parts.count + 1), builtIn) }
+      parts.append(text)
     }
     return taken
   }
