@@ -309,10 +309,10 @@ final class LinkTable: Sendable {
       let offset = levels.last.map { $0.parameterOffset + $0.pattern.parameterCount } ?? 0
       for entry in entries {
         let probe = type.probe(entry.caseName, entry.pattern, depth: levels.count)
-        note(probe)
         let mount = levels.count < RouteProbe.maximumDepth ? probe.mount : nil
         let level = LinkLevel(
           probe, of: type, parameterOffset: offset, mountLabel: mount?.label)
+        note(level)
         if let mount {
           add(
             mount.type, routes: mount.type.routes, aliases: mount.type.routeAliases,
@@ -328,9 +328,9 @@ final class LinkTable: Sendable {
     }
 
     /// Keeps the value type of each parameter that names a custom converter.
-    private mutating func note(_ probe: RouteProbe) {
-      let storage = probe.pattern.storage
-      let values = probe.values
+    private mutating func note(_ level: LinkLevel) {
+      let storage = level.pattern.storage
+      let values = level.values
       let pathParameters = storage.ops.filter(\.isNamed)
       // A host parameter comes first (a route with one is a defect, but is noted all the same).
       let first = storage.parameterCount - pathParameters.count

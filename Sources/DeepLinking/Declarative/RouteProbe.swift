@@ -5,8 +5,9 @@
 #endif
 
 /// What a link enum's synthesized `init(from:)` reveals of one case without a URL: whether the
-/// case exists, which of its route's parameters name none of its values, and which values the
-/// route puts in the path although they are optional or arrays.
+/// case exists (its coding key), its values in order with where the route puts each, whether
+/// each is optional and its type, which of the route's parameters name none of them, and
+/// which values the route puts in the path although they are optional or arrays.
 ///
 /// The decoder hands out made-up values (`nil` for optionals, a case of a nested link) so that
 /// `init(from:)` asks for every value; it stops at a value whose type cannot be made up (a
@@ -19,8 +20,8 @@ final class RouteProbe {
   let pattern: URLPattern
   /// How many links down this probe's link is mounted.
   let depth: Int
-  private(set) var caseExists = false
-  /// The case's coding key, made once here so that decoding need not look the name up.
+  /// The case's coding key, made once here so that decoding need not look the name up; `nil`
+  /// when the link type has no case of that name.
   private(set) var caseKey: (any CodingKey)?
   private(set) var unnamedParameters: [String] = []
   /// The labels of the values asked for, in order.
@@ -74,7 +75,6 @@ final class RouteProbe {
 
   fileprivate func found<Key: CodingKey>(caseKeys: Key.Type) -> [Key] {
     guard let key = Key(stringValue: caseName) else { return [] }
-    caseExists = true
     caseKey = key
     return [key]
   }
