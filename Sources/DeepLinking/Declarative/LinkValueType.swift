@@ -95,8 +95,9 @@ enum LinkValueType {
       }
       return text
     default:
-      // Entries are made from the value's own type.
-      throw EncodingProblem(.thrown("\(value) is not a \(self)"), label: label)
+      // Unreached: entries are made from the value's own type. (The value is not described:
+      // a `Date`'s description traps on NaN.)
+      throw EncodingProblem(.thrown("\(type(of: value)) is not \(self)"), label: label)
     }
   }
 
