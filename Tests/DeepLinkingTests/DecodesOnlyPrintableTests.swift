@@ -171,6 +171,16 @@ enum RivalLink: DeepLinkCodable, Hashable {
 }
 
 @Suite struct DecodesOnlyWhatPrintsBackTests {
+  /// An empty value in the host's place would print the root, `rival://`, which no route of
+  /// the link reads (found by `expectEveryLinkRoundTrips`).
+  @Test func anEmptyHostValueDoesNotPrint() {
+    let error = #expect(throws: DeepLinkError.self) { try RivalLink.page(name: "").urlString }
+    #expect(
+      error?.description
+        == #"cannot print page(name: ""): host "" is empty; expected a non-empty value, as empty segments do not read back"#
+    )
+  }
+
   static let refused: [(String, String)] = [
     (
       "https://example.com/About",

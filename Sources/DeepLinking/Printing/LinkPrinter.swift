@@ -205,6 +205,10 @@ struct LinkPrinter {
       guard op.isNamed, let text = try take(storage.name(of: op), optional: op.isOptional) else {
         continue
       }
+      // An empty host would print the root (`myapp://`), which another route reads.
+      if parts.isEmpty, text.isEmpty {
+        throw PrintingFailure(.unprintable, .host, value: "", .emptySegmentValue)
+      }
       if op.kind == .rest {
         let split = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         parts += split.map { String(Substring($0)) }
