@@ -205,3 +205,57 @@ public func expectRoutes<Link: DeepLinkCodable>(
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 }
+
+/// Expects every link of `Link` to round-trip, for values nobody wrote: for each route, links
+/// made up with typical, boundary and hostile values print in every form (custom scheme, each
+/// universal-link host), read back as themselves, and print the same URL again.
+///
+/// ```swift
+/// @Test func everyLinkRoundTrips() {
+///   expectEveryLinkRoundTrips(AppLink.self)
+/// }
+/// ```
+///
+/// Strings hold reserved, percent and non-ASCII characters, emoji and direction marks, or
+/// nothing; integers their extremes; dates the first and last years ISO 8601 writes; `URL`s
+/// the schemes ``DeepLinkCodable/urlValueSchemes`` allows; raw-value enums (`CaseIterable`)
+/// any case; a ``DeepLinkValue`` its ``DeepLinkValue/deepLinkSamples`` and what it makes of
+/// made-up texts. A link that printing refuses for a reason Round Tripping gives (an empty
+/// path value, a value a winning route takes), or whose values the type's own `init(from:)`
+/// refuses, is no link and is skipped; any other refusal fails, and so does a route whose
+/// every link is refused.
+///
+/// The table's problems (``DeepLinkCodable/routeProblems``) are reported first, and nothing
+/// else then. A failure names the route, the smallest failing link found, the URL, what came
+/// back, and the seed: pass it as `seed` to make the same links again.
+/// - Parameters:
+///   - type: The link type.
+///   - linksPerRoute: How many links to make of each route.
+///   - seed: The seed the links are made from; a new one each run when `nil`.
+///   - sourceLocation: Where failures are reported; the caller's line by default.
+public func expectEveryLinkRoundTrips<Link: DeepLinkCodable & Equatable>(
+  _ type: Link.Type, linksPerRoute: Int = 100, seed: UInt64? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard Link.routeProblems.isEmpty else {
+    return expectValidRoutes(type, sourceLocation: sourceLocation)
+  }
+  var check = _RoundTripCheck<Link>(seed: seed ?? .random(in: .min ... .max))
+  for route in check.routeNames.indices {
+    let links = check.links
+    for _ in 0..<linksPerRoute {
+      guard let failure = check.checkLink(ofRoute: route) else { continue }
+      let message =
+        "\(failure); replay with expectEveryLinkRoundTrips(\(Link.self).self, seed: \(check.seed))"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      break
+    }
+    if check.links == links, linksPerRoute > 0, let last = check.lastRefusal {
+      let name = check.routeNames[route]
+      let message =
+        "route \"\(name)\" of \(Link.self): all \(linksPerRoute) links made up for it were "
+        + "refused; the last: \(last); seed \(check.seed)"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+  }
+}

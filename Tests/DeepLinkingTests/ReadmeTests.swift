@@ -4,7 +4,7 @@ import Testing
 
 /// The README's first-screen example, exactly as written there.
 enum ReadmeLink: DeepLinkCodable, Hashable {
-  enum Tab: String, Codable {
+  enum Tab: String, Codable, CaseIterable {
     case posts
     case likes
   }

@@ -34,9 +34,19 @@ public protocol DeepLinkValue: Codable, Sendable {
 
   /// The text the value prints as, before percent-encoding.
   var deepLinkValue: String { get }
+
+  /// Values that `expectEveryLinkRoundTrips` and `deeplink fuzz` put in the links they make
+  /// up, beside those `init?(deepLinkValue:)` makes of made-up texts; none by default.
+  ///
+  /// Give a few when the type refuses most texts (a currency code, an e-mail address), so
+  /// that every route with a value of the type is checked.
+  static var deepLinkSamples: [Self] { get }
 }
 
 extension DeepLinkValue {
+  /// None: generated links hold the values `init?(deepLinkValue:)` makes of made-up texts.
+  public static var deepLinkSamples: [Self] { [] }
+
   /// Reads the value from a single string, as ``init(deepLinkValue:)`` reads it.
   /// - Parameter decoder: The decoder.
   /// - Throws: A `DecodingError` when the string is not a value.
@@ -71,6 +81,6 @@ func readBackText(_ value: any DeepLinkValue) -> String? {
 }
 
 /// Whether `lhs` equals `rhs`, a value of the same type.
-private func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
   (rhs as? Value).map { $0 == lhs } ?? false
 }

@@ -1,0 +1,60 @@
+/// The choices a generated link is made of: each a number below a bound, where 0 is the
+/// simplest (the empty string, zero, `nil`, no element).
+///
+/// A run draws fresh choices from a seeded generator and keeps them, so that a failing link
+/// can be made again from its choices with some made simpler: shrinking replays them, and a
+/// choice past the end of a replay is 0.
+struct LinkChoices {
+  /// SplitMix64's state: a small generator whose every seed gives its own sequence.
+  private var state: UInt64
+  /// The choices to replay, when not drawing.
+  private let replayed: [Int]?
+  /// The choices made so far.
+  private(set) var made: [Int] = []
+
+  /// Choices drawn from `seed`.
+  init(seed: UInt64) {
+    state = seed
+    replayed = nil
+  }
+
+  /// The choices `replayed`, then zeros.
+  init(replaying replayed: [Int]) {
+    state = 0
+    self.replayed = replayed
+  }
+
+  /// A choice in `0..<bound`; `bound` is at least 1.
+  mutating func below(_ bound: Int) -> Int {
+    let choice: Int
+    if let replayed {
+      choice = made.count < replayed.count ? max(0, min(replayed[made.count], bound - 1)) : 0
+    } else {
+      choice = Int(truncatingIfNeeded: nextBits() % UInt64(bound))
+    }
+    made.append(choice)
+    return choice
+  }
+
+  /// 64 random bits, made of four choices so that shrinking each makes the number simpler.
+  mutating func bits() -> UInt64 {
+    (0..<4).reduce(0) { bits, _ in bits << 16 | UInt64(below(1 << 16)) }
+  }
+
+  /// One of `items`, the first being the simplest.
+  mutating func pick<Item>(_ items: [Item]) -> Item { items[below(items.count)] }
+
+  private mutating func nextBits() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    return Self.mix(state)
+  }
+
+  /// SplitMix64's mixing of `bits`: nearby inputs give unrelated outputs, so that seeds made
+  /// from a seed and a count start unrelated sequences.
+  static func mix(_ bits: UInt64) -> UInt64 {
+    var z = bits
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,372 @@
+/// Checks that the links of a link type round-trip for values nobody wrote: links of each
+/// route made of seeded choices (see ``LinkMaker``) print in every form and read back as
+/// themselves, and URLs changed from theirs decode only into links that do; for
+/// `expectEveryLinkRoundTrips` and `deeplink fuzz`.
+///
+/// A failure is shrunk: its choices are made simpler (fewer, smaller) while the link still
+/// fails the same way, so that it names the smallest failing link found.
+@_spi(DeepLinkingTools)
+public struct _RoundTripCheck<Link: DeepLinkCodable> {
+  /// The seed every link's choices derive from, with its route's name and its number.
+  public let seed: UInt64
+  /// The names of the routes that print (aliases only decode), in the table's order.
+  public let routeNames: [String]
+  /// How many made-up links were checked.
+  public private(set) var links = 0
+  /// How many made-up links were refused, so not checked: by printing, for a reason it
+  /// documents (an empty path value, a dot segment, a value a rival route would take), or by
+  /// the link type's own `init(from:)`.
+  public private(set) var refused = 0
+  /// Why the last refused link was refused.
+  public private(set) var lastRefusal: String?
+  /// How many changed URLs were tried.
+  public private(set) var changedURLs = 0
+  /// How many changed URLs decoded, each checked.
+  public private(set) var decodedChangedURLs = 0
+
+  private let table = LinkTable.of(Link.self)
+  private let routeIndices: [Int]
+  private let hosts = Link.universalLinkHosts.sorted()
+  /// How many links of each route were made so far.
+  private var made: [Int]
+
+  /// A check whose links derive from `seed`.
+  /// - Parameter seed: The seed; the same seed makes the same links.
+  public init(seed: UInt64) {
+    self.seed = seed
+    let routes = table.routes
+    routeIndices = routes.indices.filter { !routes[$0].isAlias }
+    routeNames = routeIndices.map { routes[$0].name }
+    made = Array(repeating: 0, count: routeIndices.count)
+  }
+
+  /// Makes the next link of the route `route` (an index of ``routeNames``) and checks that
+  /// it round-trips.
+  /// - Parameter route: The route's index in ``routeNames``.
+  /// - Returns: The failure, shrunk; `nil` when the link round-trips or is refused.
+  public mutating func checkLink(ofRoute route: Int) -> _RoundTripFailure? {
+    check(route, changes: false) { check, link, _ in check.problem(of: link) }
+  }
+
+  /// Makes the next link of the route `route`, changes its URL (drops, doubles or replaces
+  /// segments, adds escapes, changes case, adds or repeats query items) and checks that what
+  /// the URL decodes to, if anything, round-trips.
+  /// - Parameter route: The route's index in ``routeNames``.
+  /// - Returns: The failure, shrunk; `nil` when the URL is refused or its link round-trips.
+  public mutating func checkChangedURL(ofRoute route: Int) -> _RoundTripFailure? {
+    check(route, changes: true) { check, link, choices in
+      check.changedURLProblem(of: link, &choices)
+    }
+  }
+
+  private typealias Attempt = (Self, Link, inout LinkChoices) -> RoundTripProblem?
+
+  private mutating func check(_ route: Int, changes: Bool, _ attempt: Attempt)
+    -> _RoundTripFailure?
+  {
+    let routeSeed = LinkChoices.mix(seed ^ fnv1a(routeNames[route]))
+    let choices = LinkChoices(seed: LinkChoices.mix(routeSeed &+ UInt64(made[route])))
+    made[route] += 1
+    let first = outcome(route, choices, attempt)
+    switch first.problem {
+    case .refused(let reason)?:
+      refused += 1
+      lastRefusal = reason
+    case .notDecoded?: changedURLs += 1
+    case .changed?,
+      nil where changes:
+      changedURLs += 1
+      decodedChangedURLs += 1
+    default: links += 1
+    }
+    switch first.problem {
+    case nil, .refused?, .notDecoded?:
+      return nil
+    case let problem?:
+      let smallest = shrink(route, first.choices, like: problem, attempt)
+      let found = outcome(route, LinkChoices(replaying: smallest), attempt)
+      let prefix =
+        "route \(quoted(routeNames[route])) (\(quoted(table.routes[routeIndices[route]].pattern.source))): "
+      var message = prefix + (found.problem ?? problem).description
+      if found.choices != first.choices, let link = first.link {
+        message += " (the smallest failing link found; the first was \(link))"
+      }
+      return _RoundTripFailure(route: routeNames[route], message: message, seed: seed)
+    }
+  }
+
+  /// What happens to the link of `route` made of `choices`.
+  private func outcome(_ route: Int, _ choices: LinkChoices, _ attempt: Attempt) -> (
+    problem: RoundTripProblem?, link: Link?, choices: [Int]
+  ) {
+    let maker = LinkMaker(choices: choices, linkType: Link.self)
+    let link: Link
+    do throws(LinkMakingFailure) {
+      link = try maker.link(of: table.routes[routeIndices[route]], as: Link.self)
+    } catch {
+      // A value the type's own `init(from:)` refuses is no link of it.
+      let problem: RoundTripProblem =
+        if case .threw = error.kind { .refused(error.description) } else { .cannotMakeUp(error) }
+      return (problem, nil, maker.choices.made)
+    }
+    let problem = attempt(self, link, &maker.choices)
+    return (problem, link, maker.choices.made)
+  }
+
+  /// The simplest choices found that make a link of `route` fail as `problem` does: choices
+  /// left out or made smaller, one at a time, while it still does (at most 500 tries).
+  private func shrink(
+    _ route: Int, _ choices: [Int], like problem: RoundTripProblem, _ attempt: Attempt
+  ) -> [Int] {
+    var best = choices
+    var tries = 0
+    func fails(_ candidate: [Int]) -> Bool {
+      tries += 1
+      let found = outcome(route, LinkChoices(replaying: candidate), attempt)
+      guard found.problem?.kind == problem.kind, isSimpler(found.choices, than: best) else {
+        return false
+      }
+      best = found.choices
+      return true
+    }
+    var shrinking = true
+    while shrinking, tries < 500 {
+      shrinking = false
+      for index in best.indices.reversed() where index < best.count && tries < 500 {
+        var fewer = best
+        fewer.remove(at: index)
+        if fails(fewer) { shrinking = true }
+      }
+      for index in best.indices where index < best.count && tries < 500 {
+        for smaller in [0, best[index] / 2, best[index] - 1]
+        where 0 <= smaller && smaller < best[index] {
+          var candidate = best
+          candidate[index] = smaller
+          if fails(candidate) {
+            shrinking = true
+            break
+          }
+        }
+      }
+    }
+    return best
+  }
+
+  /// Why `link` does not round-trip: it prints in each form (custom scheme, each
+  /// universal-link host it prints on), each URL reads back as it, and what reads back
+  /// prints the same URL.
+  private func problem(of link: Link) -> RoundTripProblem? {
+    let printed: String
+    var forms: [String]
+    do throws(DeepLinkError) {
+      let builder = try link.deepLinkBuilder()
+      printed = try builder.string()
+      forms = [printed]
+      // A link with a subdomain prints on the wildcard hosts, any other on the others.
+      for host in hosts where host.hasPrefix("*.") == (builder.subdomain != nil) {
+        forms.append(try builder.universalLinkString(host: host))
+      }
+    } catch {
+      return error.refusesAsDocumented ? .refused(error.description) : .doesNotPrint(error)
+    }
+    for (index, form) in forms.enumerated() {
+      if let problem = readBackProblem(form, printing: printed, as: link, reprints: index == 0) {
+        return .printed(form, problem)
+      }
+    }
+    return nil
+  }
+
+  /// Why `url` does not read back as `link` (when `Equatable`) printing `printed`.
+  ///
+  /// What reads back is printed again when `reprints`, or when the type is not `Equatable`:
+  /// a link equal to one that printed `printed` prints it too.
+  private func readBackProblem(
+    _ url: String, printing printed: String, as link: Link, reprints: Bool
+  )
+    -> RoundTripProblem.ReadBack?
+  {
+    let decoded: Link
+    do {
+      decoded = try Link.decode(url)
+    } catch {
+      return .doesNotDecode(error)
+    }
+    let same = sameLink(link, decoded)
+    if same == false { return .decodesAs("\(decoded)") }
+    guard reprints || same == nil else { return nil }
+    do {
+      let again = try decoded.deepLinkBuilder().string()
+      if again != printed { return .printsAnother("\(decoded)", again) }
+    } catch {
+      return .decodedDoesNotPrint("\(decoded)", error)
+    }
+    return nil
+  }
+
+  /// Why a URL changed from `link`'s does not decode only into a link that round-trips.
+  private func changedURLProblem(of link: Link, _ choices: inout LinkChoices)
+    -> RoundTripProblem?
+  {
+    let url: String
+    do throws(DeepLinkError) {
+      let builder = try link.deepLinkBuilder()
+      let hosts = hosts.filter { $0.hasPrefix("*.") == (builder.subdomain != nil) }
+      let host = choices.below(hosts.count + 1)
+      url = try host == 0 ? builder.string() : builder.universalLinkString(host: hosts[host - 1])
+    } catch {
+      return error.refusesAsDocumented ? .refused(error.description) : .doesNotPrint(error)
+    }
+    let names = table.routes.flatMap(\.levels).flatMap(\.values).compactMap { plan in
+      if case .query(let name, _) = plan.slot { name } else { nil }
+    }
+    let changed = URLChange.apply(to: url, queryNames: names, &choices)
+    guard let decoded = try? Link.decode(changed) else { return .notDecoded }
+    let printed: String
+    do throws(DeepLinkError) {
+      printed = try decoded.deepLinkBuilder().string()
+    } catch {
+      return .changed(changed, .decodedDoesNotPrint("\(decoded)", error))
+    }
+    guard let problem = readBackProblem(printed, printing: printed, as: decoded, reprints: true)
+    else {
+      return nil
+    }
+    return .changed(changed, .printsURL("\(decoded)", printed, problem))
+  }
+}
+
+/// Why one of the links that ``_RoundTripCheck`` made does not round-trip.
+@_spi(DeepLinkingTools)
+public struct _RoundTripFailure: Error, Sendable, CustomStringConvertible {
+  /// The route's name.
+  public let route: String
+  /// What failed: the route, the smallest failing link found, the URL and what came back.
+  public let message: String
+  /// The seed that makes the same links again.
+  public let seed: UInt64
+
+  /// The message and the seed.
+  public var description: String { message + "; seed \(seed)" }
+}
+
+/// Why a made-up link does not round-trip; ``RoundTripProblem/refused(_:)`` when it is no
+/// link.
+private enum RoundTripProblem: CustomStringConvertible {
+  /// How a URL fails to read back.
+  indirect enum ReadBack {
+    case doesNotDecode(DeepLinkError)
+    case decodesAs(String)
+    /// It decodes as the link, which prints another URL.
+    case printsAnother(String, String)
+    case decodedDoesNotPrint(String, DeepLinkError)
+    /// It decodes as the link, which prints a URL that fails as the problem says.
+    case printsURL(String, String, ReadBack)
+
+    /// The words after the URL, for a URL that `reading` (`which reads back as`) the link.
+    func description(reading: String) -> String {
+      switch self {
+      case .doesNotDecode(let error): "which does not read back: \(error)"
+      case .decodesAs(let link): "\(reading) \(link)"
+      case .printsAnother(let link, let url): "\(reading) \(link), which prints \(quoted(url))"
+      case .decodedDoesNotPrint(let link, let error):
+        "\(reading) \(link), which does not print: \(error)"
+      case .printsURL(let link, let url, let problem):
+        "\(reading) \(link), which prints \(quoted(url)), "
+          + problem.description(reading: "which reads back as")
+      }
+    }
+
+    var kind: String {
+      switch self {
+      case .doesNotDecode: "doesNotDecode"
+      case .decodesAs: "decodesAs"
+      case .printsAnother: "printsAnother"
+      case .decodedDoesNotPrint: "decodedDoesNotPrint"
+      case .printsURL(_, _, let problem): "printsURL." + problem.kind
+      }
+    }
+  }
+
+  /// A link printing refuses for a reason it documents, or a value the type's `init(from:)`
+  /// refuses: no link, so nothing to check.
+  case refused(String)
+  /// A changed URL that does not decode: no link, so nothing to check.
+  case notDecoded
+  case cannotMakeUp(LinkMakingFailure)
+  case doesNotPrint(DeepLinkError)
+  /// The link printed the URL, which fails to read back.
+  case printed(String, ReadBack)
+  /// A URL changed from a link's, which fails to read back.
+  case changed(String, ReadBack)
+
+  var description: String {
+    switch self {
+    case .refused(let reason): reason
+    case .notDecoded: "the changed URL does not decode"
+    case .cannotMakeUp(let failure): "\(failure)"
+    case .doesNotPrint(let error): "\(error)"
+    case .printed(let url, let problem):
+      "printed \(quoted(url)), " + problem.description(reading: "which reads back as")
+    case .changed(let url, let problem):
+      "the changed URL \(quoted(url)) " + problem.description(reading: "decodes as")
+    }
+  }
+
+  var kind: String {
+    switch self {
+    case .refused: "refused"
+    case .notDecoded: "notDecoded"
+    case .cannotMakeUp: "cannotMakeUp"
+    case .doesNotPrint: "doesNotPrint"
+    case .printed(_, let problem): "printed." + problem.kind
+    case .changed(_, let problem): "changed." + problem.kind
+    }
+  }
+}
+
+/// Whether `lhs` equals `rhs`; `nil` when the link type is not `Equatable`.
+private func sameLink(_ lhs: Any, _ rhs: Any) -> Bool? {
+  guard let lhs = lhs as? any Equatable else { return nil }
+  return isEqual(lhs, rhs)
+}
+
+/// Whether `choices` are simpler than `other`.
+///
+/// Fewer are simpler, or as many and smaller at the first that differs. Shrinking only ever
+/// takes simpler choices, so it ends.
+private func isSimpler(_ choices: [Int], than other: [Int]) -> Bool {
+  if choices.count != other.count { return choices.count < other.count }
+  return choices.lexicographicallyPrecedes(other)
+}
+
+/// FNV-1a of `text`'s UTF-8: a hash that is the same in every process, unlike `hashValue`.
+private func fnv1a(_ text: String) -> UInt64 {
+  text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+}
+
+extension DeepLinkError {
+  /// Whether printing refused a link for a reason the docs give (Round Tripping's table):
+  /// a value that has no URL reading back as itself, rather than a mistake of the link type
+  /// (a ``DeepLinkValue`` whose text does not read back, an encoding that throws).
+  var refusesAsDocumented: Bool {
+    switch reason {
+    case .emptySegmentValue, .dotSegmentValue, .printedControlCharacter, .printedTooLong,
+      .nilInPath, .nilBeforeValue, .emptyOptional, .emptyBoundValue, .nilRequired,
+      .decodesAsOther, .refused:
+      return true
+    case .because(let error):
+      return error.refusesAsDocumented
+    case .value(_, let problem):
+      switch problem {
+      case .nonFinite, .emptyArray, .dateOutOfRange, .inexactDate, .subdomain, .urlWithoutScheme,
+        .neverURLScheme, .disallowedURLScheme, .unreadableURL:
+        return true
+      case .notAnEnum, .nestedOptional, .nestedValue, .unreadableCustom, .thrown:
+        return false
+      }
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import DeepLinking
+import DeepLinkingTesting
+import Foundation
+import Testing
+
+/// A link of every value type links read: each route's links are made up and round-tripped.
+enum EveryKind: DeepLinkCodable, Hashable {
+  enum Tab: String, Codable, CaseIterable { case posts, likes }
+
+  case home
+  case user(id: Int, tab: Tab?)
+  case search(query: String, page: UInt8?, tags: [String]?)
+  case post(id: UUID, at: Date, score: Double, flag: Bool)
+  case open(url: URL, small: Int8, big: UInt64, ratio: Float, tabs: [Tab])
+  case docs(page: String, section: String?)
+  case order(tenant: Subdomain, id: Int)
+  case code(Currency)
+  case settings(SettingsLink)
+
+  static let scheme = "every"
+  static let universalLinkHosts: Set<String> = ["example.com", "*.example.com"]
+  static let urlValueSchemes: Set<String> = ["https", "mailto"]
+  static let routes: [String: URLPattern] = [
+    "home": "", "user": "user/<int:id>", "search": "search/<query>", "post": "post/<uuid:id>",
+    "open": "open", "docs": "docs/<path:page>#<section?>", "order": "orders/<int:id>",
+    "code": "code/<currency:code>", "settings": "settings",
+  ]
+}
+
+enum SettingsLink: DeepLinkRoutes, Hashable {
+  case account(name: String?)
+  case privacy
+  static let routes: [String: URLPattern] = ["account": "account", "privacy": "privacy"]
+}
+
+/// Three capital letters: a value that refuses almost every made-up text, so its samples count.
+struct Currency: DeepLinkValue, Hashable {
+  let code: String
+  init?(deepLinkValue text: String) {
+    guard text.count == 3, text.allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
+    code = text
+  }
+  var deepLinkValue: String { code }
+  static let deepLinkSamples = [Currency(deepLinkValue: "EUR")!, Currency(deepLinkValue: "KRW")!]
+}
+
+/// A value that prints lowercased, so that a capital letter does not read back as itself.
+struct Lowered: DeepLinkValue, Hashable {
+  let text: String
+  init?(deepLinkValue: String) { text = deepLinkValue }
+  var deepLinkValue: String { text.lowercased() }
+}
+
+enum LoweredLink: DeepLinkCodable, Hashable {
+  case tag(name: Lowered)
+  static let scheme = "lowered"
+  static let routes: [String: URLPattern] = ["tag": "tag/<name>"]
+}
+
+/// The README's enum as many apps write it: a raw-value enum that is not `CaseIterable`.
+enum PlainTabLink: DeepLinkCodable, Hashable {
+  enum Tab: String, Codable { case posts, likes }
+  case user(id: Int, tab: Tab)
+  static let scheme = "plain"
+  static let routes: [String: URLPattern] = ["user": "user/<int:id>"]
+}
+
+/// A value without samples that refuses every made-up text.
+enum NoSamplesLink: DeepLinkCodable, Hashable {
+  struct Code: DeepLinkValue, Hashable {
+    let text: String
+    init?(deepLinkValue: String) {
+      guard deepLinkValue == "secret" else { return nil }
+      text = deepLinkValue
+    }
+    var deepLinkValue: String { text }
+  }
+  case code(Code)
+  static let scheme = "nosamples"
+  static let routes: [String: URLPattern] = ["code": "code/<code>"]
+}
+
+/// Every value of `flag` is taken by a route that wins over its own: no link of it prints.
+enum TakenLink: DeepLinkCodable, Hashable {
+  case on, off
+  case flag(value: Bool)
+  static let scheme = "taken"
+  static let routes: [String: URLPattern] = [
+    "on": "flag/true", "off": "flag/false", "flag": "flag/<value>",
+  ]
+}
+
+/// A link type whose own `init(from:)` refuses negative numbers: links of them are none of it.
+enum ValidatedLink: DeepLinkCodable, Hashable {
+  /// Not an item this type accepts.
+  struct Negative: Error {}
+  enum CodingKeys: String, CodingKey { case item }
+  enum ItemCodingKeys: String, CodingKey { case id }
+
+  case item(id: Int)
+  static let scheme = "validated"
+  static let routes: [String: URLPattern] = ["item": "item/<int:id>"]
+
+  init(from decoder: any Decoder) throws {
+    // As the synthesized one reads a case: its one key, then its values.
+    let cases = try decoder.container(keyedBy: CodingKeys.self)
+    guard cases.allKeys == [.item] else { throw Negative() }
+    let values = try cases.nestedContainer(keyedBy: ItemCodingKeys.self, forKey: .item)
+    let id = try values.decode(Int.self, forKey: .id)
+    guard id >= 0 else { throw Negative() }
+    self = .item(id: id)
+  }
+}
+
+/// A link type that mounts itself without end.
+indirect enum EndlessLink: DeepLinkCodable, Hashable {
+  case again(EndlessLink)
+  case stop
+  static let scheme = "endless"
+  static let routes: [String: URLPattern] = ["again": "again", "stop": "stop"]
+}
+
+enum OneCaseLink: DeepLinkCodable, Hashable {
+  case only
+  static let scheme = "one"
+  static let routes: [String: URLPattern] = ["only": "only"]
+}
+
+@Suite struct EveryLinkRoundTripsTests {
+  /// The messages of the issues `body` records.
+  static func messages(_ body: () -> Void) -> [String] {
+    /// The issues' messages; written and read on the test's own thread.
+    final class Found: @unchecked Sendable { var values: [String] = [] }
+    let found = Found()
+    withKnownIssue {
+      body()
+    } matching: { issue in
+      found.values += issue.comments.map(\.rawValue)
+      return true
+    }
+    return found.values
+  }
+
+  @Test func everyRouteOfEveryValueTypeRoundTrips() {
+    expectEveryLinkRoundTrips(EveryKind.self, seed: 1)
+    expectEveryLinkRoundTrips(OneCaseLink.self, seed: 1)
+    expectEveryLinkRoundTrips(ValidatedLink.self, seed: 1)
+    // A new seed each run: what it finds, it names.
+    expectEveryLinkRoundTrips(EveryKind.self)
+  }
+
+  /// The failure names the route, the smallest failing link found and the first, the URL,
+  /// what came back and the seed; the same seed finds the same.
+  @Test func aValueThatDoesNotReadBackIsFoundAndShrunk() {
+    let expected = [
+      #"route "tag" ("tag/<name>"): cannot print tag(name: DeepLinkingTestingTests.Lowered(text: "Z")): the value for "name" is a Lowered whose text "z" does not read back as the same value; expected init?(deepLinkValue:) to read deepLinkValue back (the smallest failing link found; the first was tag(name: DeepLinkingTestingTests.Lowered(text: "*Z_%41"))); seed 3; replay with expectEveryLinkRoundTrips(LoweredLink.self, seed: 3)"#
+    ]
+    #expect(Self.messages { expectEveryLinkRoundTrips(LoweredLink.self, seed: 3) } == expected)
+    #expect(Self.messages { expectEveryLinkRoundTrips(LoweredLink.self, seed: 3) } == expected)
+  }
+
+  @Test func valuesThatCannotBeMadeUpAreNamedWithTheFix() {
+    #expect(
+      Self.messages { expectEveryLinkRoundTrips(PlainTabLink.self, seed: 1) } == [
+        #"route "user" ("user/<int:id>"): cannot make up the value "tab" of case "user": Tab is a raw-value enum that is not CaseIterable; expected it to conform to CaseIterable, so that every case is tried; seed 1; replay with expectEveryLinkRoundTrips(PlainTabLink.self, seed: 1)"#
+      ])
+    #expect(
+      Self.messages { expectEveryLinkRoundTrips(NoSamplesLink.self, seed: 1) } == [
+        #"route "code" ("code/<code>"): cannot make up the value "_0" of case "code": Code refuses the texts made up for it; expected a few values of it in static var deepLinkSamples; seed 1; replay with expectEveryLinkRoundTrips(NoSamplesLink.self, seed: 1)"#
+      ])
+  }
+
+  @Test func aRouteWhoseLinksAllAreRefusedFails() {
+    #expect(
+      Self.messages { expectEveryLinkRoundTrips(TakenLink.self, seed: 1) } == [
+        #"route "flag" of TakenLink: all 100 links made up for it were refused; the last: cannot print flag(value: true): its URL "taken://flag/true" decodes as case "on", whose route "flag/true" wins over "flag/<value>"; expected a value that no route winning over it matches; seed 1"#
+      ])
+  }
+
+  /// A table with problems is reported as `expectValidRoutes` reports it, and nothing else.
+  @Test func routeProblemsComeFirst() {
+    #expect(
+      Self.messages { expectEveryLinkRoundTrips(EndlessLink.self, seed: 1) }
+        == EndlessLink.routeProblems.map(\.description))
+    #expect(!EndlessLink.routeProblems.isEmpty)
+  }
+}
