@@ -52,9 +52,11 @@ public enum DeepLinkCommand {
            deeplink doctor [--entitlements <file>] [--info-plist <file>]
                            [--aasa <file> --app-id <app-id>] [--manifest <file>]
                            [--assetlinks <file> --package <package>] [--json]
+           deeplink fuzz [--seconds <n>] [--seed <s>]
            deeplink            (a short demonstration)
 
-    decode, print, check, routes, aasa, android and doctor work on \(linkType).
+    The link commands work on \(linkType):
+    decode, print, check, routes, aasa, android, doctor and fuzz.
 
     match   Matches <url> against each pattern in turn and prints the first that
             matches with its parameters and their types, or why each one failed.
@@ -87,6 +89,12 @@ public enum DeepLinkCommand {
             Android matches them) and assetlinks.json. Says what is right and
             each mismatch, both ways, with its fix. Exits 1 on a mismatch, 2 on
             a file it cannot read; --json for CI.
+    fuzz    For <n> seconds (10), makes up links of every route with typical,
+            boundary and hostile values, and checks each prints in every form and
+            reads back as itself; changes their URLs and checks each that decodes
+            gives a link that round-trips. Stops at the first failure, made as
+            small as it can, with the seed that makes it again (--seed). Exits 1
+            on a failure or a problem of the routes.
 
     """
   }
@@ -161,7 +169,7 @@ public enum DeepLinkCommand {
       links == ExampleLink.self ? Self.usage : usage(linkType: String(describing: Link.self))
     guard let command = arguments.first else { return demonstration() }
     let rest = Array(arguments.dropFirst())
-    if command != "match", command != "doctor",
+    if command != "match", command != "doctor", command != "fuzz",
       let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }),
       !(command == "routes" && ["--json", "--html"].contains(option)),
       !(command == "aasa" && option == "--check")
@@ -192,6 +200,8 @@ public enum DeepLinkCommand {
       return appSiteAssociation(appIDs: rest, of: links)
     case "doctor":
       return doctor(rest, of: links, usage: usage)
+    case "fuzz":
+      return fuzz(rest, of: links, usage: usage, environment: environment)
     case "android" where rest.isEmpty:
       return androidIntentFilters(of: links)
     case "assetlinks" where rest.count >= 2:

@@ -8,7 +8,7 @@ import Foundation
 /// `UUID`, `Date`, `Bool`, and universal links on `example.com`.
 public enum ExampleLink: DeepLinkCodable, Hashable {
   /// A tab of the user screen.
-  public enum Tab: String, Codable, Sendable {
+  public enum Tab: String, Codable, Sendable, CaseIterable {
     /// The user's posts.
     case posts
     /// The posts the user liked.
@@ -16,7 +16,7 @@ public enum ExampleLink: DeepLinkCodable, Hashable {
   }
 
   /// A cloud region.
-  public enum Region: String, Codable, Sendable {
+  public enum Region: String, Codable, Sendable, CaseIterable {
     /// US West (Oregon).
     case usWest1 = "us-west-1"
     /// Asia Pacific (Seoul).

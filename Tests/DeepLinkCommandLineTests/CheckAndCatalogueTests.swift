@@ -253,7 +253,10 @@ import Testing
     let help = DeepLinkCommand.run(["--help"], links: ShopLink.self)
     #expect(
       help.output.contains(
-        "decode, print, check, routes, aasa, android and doctor work on ShopLink."))
+        """
+        The link commands work on ShopLink:
+        decode, print, check, routes, aasa, android, doctor and fuzz.
+        """))
     #expect(
       DeepLinkCommand.run(["decode", "shop://search/a?sort=date&tags=x"], links: ShopLink.self)
         .output.hasPrefix(#"search(query: "a", sort: .date, tags: ["x"])"#))

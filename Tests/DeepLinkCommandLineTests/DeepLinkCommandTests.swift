@@ -58,6 +58,17 @@ import Testing
     (["check", "--verbose", "x"], #"unknown option "--verbose" for check"#),
     (["routes", "extra"], "wrong arguments for routes"),
     (["routes", "--json", "--html"], "wrong arguments for routes"),
+    (["fuzz", "--minutes", "1"], #"unknown argument "--minutes" for fuzz"#),
+    (["fuzz", "--seconds"], "--seconds needs a value"),
+    (["fuzz", "--seed", "1", "--seed", "2"], "--seed is given twice; expected it once"),
+    (
+      ["fuzz", "--seconds", "-1"],
+      #"--seconds "-1" is not a duration; expected a number of seconds from 0 to 86400"#
+    ),
+    (
+      ["fuzz", "--seed", "x"],
+      #"--seed "x" is not a seed; expected a whole number from 0 to 18446744073709551615"#
+    ),
   ])
   func usage(arguments: [String], reason: String) {
     #expect(
@@ -70,7 +81,8 @@ import Testing
   func help(arguments: [String]) {
     #expect(DeepLinkCommand.run(arguments) == .init(output: DeepLinkCommand.usage, status: 0))
     #expect(DeepLinkCommand.usage.contains("deeplink aasa <app-id>..."))
-    #expect(DeepLinkCommand.usage.contains("work on ExampleLink, a built-in example enum."))
+    #expect(
+      DeepLinkCommand.usage.contains("The link commands work on ExampleLink, a built-in example enum:"))
   }
 
   @Test func demonstrationRunsTheSeedExamples() {
