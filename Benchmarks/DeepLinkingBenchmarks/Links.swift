@@ -4,7 +4,7 @@ import Foundation
 
 /// The benchmark's link enum, declared with `DeepLinkCodable`.
 enum CodableLink: DeepLinkCodable, Hashable {
-  enum Tab: String, Codable { case posts, likes }
+  enum Tab: String, Codable, CaseIterable { case posts, likes }
   case home(name: String?)
   case user(id: Int, tab: Tab?)
   case product(categoryID: Int, slug: String)

@@ -262,6 +262,7 @@ print(
     + "print \(guarded(shapesPrintNs / linkPrintNs, 2.5)) Foundation")
 
 runLinksAtScale(quick: quick, rounds: rounds)
+runRoundTripCheck(quick: quick, foundationNs: linkParseNs)
 
 // MARK: - Workload: mounted links against the same links flat
 

@@ -82,7 +82,8 @@ import Testing
     #expect(DeepLinkCommand.run(arguments) == .init(output: DeepLinkCommand.usage, status: 0))
     #expect(DeepLinkCommand.usage.contains("deeplink aasa <app-id>..."))
     #expect(
-      DeepLinkCommand.usage.contains("The link commands work on ExampleLink, a built-in example enum:"))
+      DeepLinkCommand.usage.contains(
+        "The link commands work on ExampleLink, a built-in example enum:"))
   }
 
   @Test func demonstrationRunsTheSeedExamples() {

@@ -18,9 +18,9 @@ final class LinkMaker {
   fileprivate var level: LinkLevel?
   fileprivate var mounted: Any?
 
-  init(choices: LinkChoices, linkType: Any.Type) {
+  init(choices: LinkChoices, urlSchemes: Set<String>) {
     self.choices = choices
-    urlSchemes = urlValueSchemes(of: linkType)
+    self.urlSchemes = urlSchemes
   }
 
   /// A link of `route`, made level by level from the last.

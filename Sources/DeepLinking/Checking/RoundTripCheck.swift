@@ -6,7 +6,7 @@
 /// A failure is shrunk: its choices are made simpler (fewer, smaller) while the link still
 /// fails the same way, so that it names the smallest failing link found.
 @_spi(DeepLinkingTools)
-public struct _RoundTripCheck<Link: DeepLinkCodable> {
+public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   /// The seed every link's choices derive from, with its route's name and its number.
   public let seed: UInt64
   /// The names of the routes that print (aliases only decode), in the table's order.
@@ -27,6 +27,8 @@ public struct _RoundTripCheck<Link: DeepLinkCodable> {
   private let table = LinkTable.of(Link.self)
   private let routeIndices: [Int]
   private let hosts = Link.universalLinkHosts.sorted()
+  /// The schemes of the `URL` values made up: the link type's.
+  private let urlSchemes = urlValueSchemes(of: Link.self)
   /// How many links of each route were made so far.
   private var made: [Int]
 
@@ -99,7 +101,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable> {
   private func outcome(_ route: Int, _ choices: LinkChoices, _ attempt: Attempt) -> (
     problem: RoundTripProblem?, link: Link?, choices: [Int]
   ) {
-    let maker = LinkMaker(choices: choices, linkType: Link.self)
+    let maker = LinkMaker(choices: choices, urlSchemes: urlSchemes)
     let link: Link
     do throws(LinkMakingFailure) {
       link = try maker.link(of: table.routes[routeIndices[route]], as: Link.self)
@@ -192,7 +194,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable> {
     } catch {
       return .doesNotDecode(error)
     }
-    let same = sameLink(link, decoded)
+    let same = (link as? any Equatable).map { isEqual($0, decoded) }
     if same == false { return .decodesAs("\(decoded)") }
     guard reprints || same == nil else { return nil }
     do {
@@ -323,12 +325,6 @@ private enum RoundTripProblem: CustomStringConvertible {
     case .changed(_, let problem): "changed." + problem.kind
     }
   }
-}
-
-/// Whether `lhs` equals `rhs`; `nil` when the link type is not `Equatable`.
-private func sameLink(_ lhs: Any, _ rhs: Any) -> Bool? {
-  guard let lhs = lhs as? any Equatable else { return nil }
-  return isEqual(lhs, rhs)
 }
 
 /// Whether `choices` are simpler than `other`.
