@@ -122,6 +122,19 @@ enum FuzzShapesLink: DeepLinkCodable, Hashable {
   ]
 }
 
+/// A link whose route starts with a parameter, beside literal ones: its value is the host
+/// of the custom-scheme URL, where an empty one would print the root.
+enum FuzzHostLink: DeepLinkCodable, Hashable {
+  case about
+  case page(name: String)
+  case user(name: String)
+  static let scheme = "host"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = [
+    "about": "about", "page": "<name>", "user": "u/<name>",
+  ]
+}
+
 /// What `body` returns, or `nil` when it throws, once its error is worded: a `DeepLinkError`
 /// builds its message only when read, so the fuzzers read every one.
 func worded<T>(_ body: () throws -> T) -> T? {

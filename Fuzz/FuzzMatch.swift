@@ -178,6 +178,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkRoundTrip(FuzzNestedLink.self, url)
   checkRoundTrip(FuzzCaselessLink.self, url)
   checkRoundTrip(FuzzShapesLink.self, url)
+  checkRoundTrip(FuzzHostLink.self, url)
   checkContext(FuzzLink.self, url)
   checkContext(FuzzFormLink.self, url)
   checkContext(FuzzShapesLink.self, url)

@@ -57,7 +57,7 @@ struct Recipe {
 
 /// A link made from `recipe`, or `nil` when a value type refuses its text.
 func makeLink(_ recipe: inout Recipe) -> (any DeepLinkCodable & Equatable)? {
-  switch recipe.byte() % 9 {
+  switch recipe.byte() % 10 {
   case 0:
     return FuzzLink.user(id: recipe.integer(Int.self), tab: recipe.flag() ? recipe.text() : nil)
   case 1:
@@ -88,6 +88,8 @@ func makeLink(_ recipe: inout Recipe) -> (any DeepLinkCodable & Equatable)? {
       page: recipe.flag() ? recipe.integer(Int.self) : nil)
   case 7:
     return makeShapesLink(&recipe)
+  case 8:
+    return recipe.flag() ? FuzzHostLink.page(name: recipe.text()) : .user(name: recipe.text())
   default:
     guard let tag = recipe.tag() else { return nil }
     let account = FuzzAccountLink.tagged(tag: tag, tags: [])

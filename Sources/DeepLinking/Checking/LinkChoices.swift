@@ -4,7 +4,12 @@
 /// A run draws fresh choices from a seeded generator and keeps them, so that a failing link
 /// can be made again from its choices with some made simpler: shrinking replays them, and a
 /// choice past the end of a replay is 0.
+///
+/// The first links of a route take the cases of an enum and the samples of a value in turn
+/// (``pickInTurn(_:)``), so that each is tried.
 struct LinkChoices {
+  /// The link's number among those made of its route.
+  let ordinal: Int
   /// SplitMix64's state: a small generator whose every seed gives its own sequence.
   private var state: UInt64
   /// The choices to replay, when not drawing.
@@ -12,16 +17,18 @@ struct LinkChoices {
   /// The choices made so far.
   private(set) var made: [Int] = []
 
-  /// Choices drawn from `seed`.
-  init(seed: UInt64) {
+  /// Choices drawn from `seed`, for link `ordinal` of its route.
+  init(seed: UInt64, ordinal: Int) {
     state = seed
     replayed = nil
+    self.ordinal = ordinal
   }
 
-  /// The choices `replayed`, then zeros.
-  init(replaying replayed: [Int]) {
+  /// The choices `replayed`, then zeros, for link `ordinal` of its route.
+  init(replaying replayed: [Int], ordinal: Int) {
     state = 0
     self.replayed = replayed
+    self.ordinal = ordinal
   }
 
   /// A choice in `0..<bound`; `bound` is at least 1.
@@ -43,6 +50,12 @@ struct LinkChoices {
 
   /// One of `items`, the first being the simplest.
   mutating func pick<Item>(_ items: [Item]) -> Item { items[below(items.count)] }
+
+  /// Item ``ordinal`` of `items` while there is one, so that the first links take each in
+  /// turn; then one of them.
+  mutating func pickInTurn<Item>(_ items: [Item]) -> Item {
+    ordinal < items.count ? items[ordinal] : pick(items)
+  }
 
   private mutating func nextBits() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15

@@ -85,10 +85,10 @@ final class LinkMaker {
       label: label, type: "\(type)", caseName: level?.caseName ?? "", kind: kind)
   }
 
-  /// One case of a `CaseIterable` type.
+  /// One case of a `CaseIterable` type (each in turn in the first links).
   private func anyCase<T: CaseIterable>(of type: T.Type) -> Any? {
     let cases = Array(T.allCases)
-    return cases.isEmpty ? nil : choices.pick(cases)
+    return cases.isEmpty ? nil : choices.pickInTurn(cases)
   }
 }
 

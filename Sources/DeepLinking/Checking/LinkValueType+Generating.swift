@@ -115,12 +115,15 @@ private func generatedURL(_ choices: inout LinkChoices, schemes: Set<String>) ->
   return URL(string: scheme + "://example.com/" + percentEncoded(generatedString(&choices)))
 }
 
-/// One of the type's samples, or a value it makes of a made-up text.
+/// One of the type's samples (each in turn in the first links), or a value it makes of a
+/// made-up text.
 private func generatedCustom<T: DeepLinkValue>(_ type: T.Type, _ choices: inout LinkChoices)
   -> T?
 {
   let samples = T.deepLinkSamples
-  if !samples.isEmpty, choices.below(2) == 0 { return choices.pick(samples) }
+  if choices.ordinal < samples.count || (!samples.isEmpty && choices.below(2) == 0) {
+    return choices.pickInTurn(samples)
+  }
   for _ in 0..<4 {
     if let value = T(deepLinkValue: generatedString(&choices)) { return value }
   }

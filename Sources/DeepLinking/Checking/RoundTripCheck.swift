@@ -67,8 +67,9 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     -> _RoundTripFailure?
   {
     let routeSeed = LinkChoices.mix(seed ^ fnv1a(routeNames[route]))
-    let choices = LinkChoices(seed: LinkChoices.mix(routeSeed &+ UInt64(made[route])))
+    let ordinal = made[route]
     made[route] += 1
+    let choices = LinkChoices(seed: LinkChoices.mix(routeSeed &+ UInt64(ordinal)), ordinal: ordinal)
     let first = outcome(route, choices, attempt)
     switch first.problem {
     case .refused(let reason)?:
@@ -85,8 +86,8 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     case nil, .refused?, .notDecoded?:
       return nil
     case let problem?:
-      let smallest = shrink(route, first.choices, like: problem, attempt)
-      let found = outcome(route, LinkChoices(replaying: smallest), attempt)
+      let smallest = shrink(route, first.choices, ordinal, like: problem, attempt)
+      let found = outcome(route, LinkChoices(replaying: smallest, ordinal: ordinal), attempt)
       let prefix =
         "route \(quoted(routeNames[route])) (\(quoted(table.routes[routeIndices[route]].pattern.source))): "
       var message = prefix + (found.problem ?? problem).description
@@ -118,13 +119,14 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   /// The simplest choices found that make a link of `route` fail as `problem` does: choices
   /// left out or made smaller, one at a time, while it still does (at most 500 tries).
   private func shrink(
-    _ route: Int, _ choices: [Int], like problem: RoundTripProblem, _ attempt: Attempt
+    _ route: Int, _ choices: [Int], _ ordinal: Int, like problem: RoundTripProblem,
+    _ attempt: Attempt
   ) -> [Int] {
     var best = choices
     var tries = 0
     func fails(_ candidate: [Int]) -> Bool {
       tries += 1
-      let found = outcome(route, LinkChoices(replaying: candidate), attempt)
+      let found = outcome(route, LinkChoices(replaying: candidate, ordinal: ordinal), attempt)
       guard found.problem?.kind == problem.kind, isSimpler(found.choices, than: best) else {
         return false
       }
