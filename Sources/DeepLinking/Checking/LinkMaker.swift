@@ -10,10 +10,15 @@
 ///
 /// Optional values are `nil` or a value, arrays hold up to three elements, raw-value enums
 /// that are `CaseIterable` any case, and a mounted link the link made for the next level.
+///
+/// Made ``sampling``, it makes each route's example link of the probe's samples instead.
 final class LinkMaker {
   var choices: LinkChoices
   /// The schemes `URL` values may have (the top link type's).
   private let urlSchemes: Set<String>
+  /// Whether values are the probe's (``LinkValueType/sample``, `nil`, no element, the first
+  /// case) rather than made of ``choices``.
+  private let samples: Bool
   /// Set while a level is made: the level and the link of the level below it.
   fileprivate var level: LinkLevel?
   fileprivate var mounted: Any?
@@ -21,7 +26,19 @@ final class LinkMaker {
   init(choices: LinkChoices, urlSchemes: Set<String>) {
     self.choices = choices
     self.urlSchemes = urlSchemes
+    samples = false
   }
+
+  /// A maker of example links, of the probe's samples.
+  private init() {
+    choices = LinkChoices(replaying: [], ordinal: 0)
+    urlSchemes = []
+    samples = true
+  }
+
+  /// A maker of example links, whose values are the probe's samples: what the catalogue
+  /// shows of each route.
+  static var sampling: LinkMaker { LinkMaker() }
 
   /// A link of `route`, made level by level from the last.
   /// - Throws: A ``LinkMakingFailure`` naming a value whose type cannot be made up.
@@ -55,9 +72,12 @@ final class LinkMaker {
   /// A value of `type` for the value `label` of the level being made.
   fileprivate func value<T: Decodable>(_ type: T.Type, label: String) throws -> T {
     if label == level?.mountLabel, let link = mounted as? T { return link }
-    if type == Subdomain.self, let label = choices.pick(subdomainLabels) as? T { return label }
+    if type == Subdomain.self, !samples, let label = choices.pick(subdomainLabels) as? T {
+      return label
+    }
     if let entry = LinkValueType(type) {
-      if let value = entry.generated(&choices, urlSchemes: urlSchemes) as? T { return value }
+      let value = samples ? entry.sample : entry.generated(&choices, urlSchemes: urlSchemes)
+      if let value = value as? T { return value }
       throw cannotMakeUp(label, type)
     }
     if let cases = type as? any CaseIterable.Type, let value = anyCase(of: cases) as? T {
@@ -84,6 +104,12 @@ final class LinkMaker {
     return LinkMakingFailure(
       label: label, type: "\(type)", caseName: level?.caseName ?? "", kind: kind)
   }
+
+  /// Whether an optional value is present: never for a sample.
+  fileprivate func makesPresent() -> Bool { !samples && choices.below(2) == 1 }
+
+  /// How many elements an array has: none for a sample, else up to three.
+  fileprivate func elementCount() -> Int { samples ? 0 : choices.below(4) }
 
   /// One case of a `CaseIterable` type (each in turn in the first links).
   private func anyCase<T: CaseIterable>(of type: T.Type) -> Any? {
@@ -157,7 +183,7 @@ private struct MakerDecoder: Decoder {
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard let label else { throw NotALinkValue() }
-    return Elements(maker: maker, label: label, count: maker.choices.below(4))
+    return Elements(maker: maker, label: label, count: maker.elementCount())
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -199,7 +225,7 @@ private struct MakerDecoder: Decoder {
     var allKeys: [Key] { [] }
     /// Whether an optional value is present: the simplest is `nil`; a mounted link always is.
     func contains(_ key: Key) -> Bool {
-      key.stringValue == maker.level?.mountLabel || maker.choices.below(2) == 1
+      key.stringValue == maker.level?.mountLabel || maker.makesPresent()
     }
     func decodeNil(forKey key: Key) throws -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -211,7 +237,7 @@ private struct MakerDecoder: Decoder {
       throw NotALinkValue()
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-      Elements(maker: maker, label: key.stringValue, count: maker.choices.below(4))
+      Elements(maker: maker, label: key.stringValue, count: maker.elementCount())
     }
     func superDecoder() throws -> any Decoder { throw NotALinkValue() }
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -52,13 +52,9 @@ extension DeepLinkRoutes {
   /// No aliases.
   public static var routeAliases: [String: [URLPattern]] { [:] }
 
-  /// What `init(from:)` reveals of case `caseName` under `pattern`, without a URL; with
-  /// `mountValue`, the link it hands out for a mounted value.
-  static func probe(
-    _ caseName: String, _ pattern: URLPattern, depth: Int, mountValue: Any? = nil
-  ) -> RouteProbe {
+  /// What `init(from:)` reveals of case `caseName` under `pattern`, without a URL.
+  static func probe(_ caseName: String, _ pattern: URLPattern, depth: Int) -> RouteProbe {
     let probe = RouteProbe(caseName: caseName, pattern: pattern, depth: depth)
-    probe.mountValue = mountValue
     probe.madeUp = try? Self(from: probe.decoder)
     return probe
   }

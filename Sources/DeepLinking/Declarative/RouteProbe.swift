@@ -38,9 +38,6 @@ final class RouteProbe {
   private(set) var arrayPathLabels: [String] = []
   /// The case made up, when the probe got to the end of its values.
   var madeUp: Any?
-  /// The link to hand out for the value that mounts another link's routes, when it must be a
-  /// given one (an example of one route); otherwise the first that can be made up.
-  var mountValue: Any?
   /// The labels of the optional values asked for.
   private(set) var optionalLabels: Set<String> = []
 
@@ -260,7 +257,7 @@ private struct ProbeDecoder: Decoder {
       probe.asked(key.stringValue, optional: false)
       probe.asked(key.stringValue, type: type)
       if let link = type as? any DeepLinkRoutes.Type {
-        guard let made = (probe.mountValue ?? probe.makeUpLink(link) as Any?) as? T else {
+        guard let made = probe.makeUpLink(link) as? T else {
           throw CannotMakeUp()
         }
         return made

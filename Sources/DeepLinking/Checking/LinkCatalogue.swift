@@ -44,33 +44,13 @@ extension DeepLinkCodable {
     let table = LinkTable.of(Self.self)
     let hosts = universalLinkHosts.sorted()
     return table.routes.enumerated().map { index, route in
-      var parameters: [_CatalogueEntry.Parameter] = []
-      var value: Any?
-      var madeUp = true
-      for (depth, level) in route.levels.enumerated().reversed() {
-        let probe = level.linkType.probe(
-          level.caseName, level.pattern, depth: depth, mountValue: value)
-        value = probe.madeUp
-        madeUp = madeUp && value != nil
-        let own = level.values.filter { $0.label != level.mountLabel }.map { plan in
-          let place: String
-          var queryItem: String?
-          switch plan.slot {
-          case .path: place = "path"
-          case .fragment: place = "fragment"
-          case .query(let name, _):
-            place = plan.type == Subdomain.self ? "host" : "query"
-            queryItem = name
-          }
-          return _CatalogueEntry.Parameter(
-            name: plan.label, type: typeName(plan.type), place: place, queryItem: queryItem,
-            isOptional: plan.isOptional)
-        }
-        parameters = own + parameters
+      let parameters = route.levels.flatMap { level in
+        level.values.filter { $0.label != level.mountLabel }.map(parameter)
       }
       var example: String?
       var universal: [String] = []
-      if madeUp, let link = value as? Self, let encoded = try? EncodedLink.encode(link),
+      if let link = try? LinkMaker.sampling.link(of: route, as: Self.self),
+        let encoded = try? EncodedLink.encode(link),
         let builder = try? link.builder(encoded, through: index, in: table, checkingRivals: false)
       {
         example = try? builder.string()
@@ -84,6 +64,22 @@ extension DeepLinkCodable {
         universalExamples: universal)
     }
   }
+}
+
+/// A value as the catalogue lists it.
+private func parameter(_ plan: LinkValuePlan) -> _CatalogueEntry.Parameter {
+  let place: String
+  var queryItem: String?
+  switch plan.slot {
+  case .path: place = "path"
+  case .fragment: place = "fragment"
+  case .query(let name, _):
+    place = plan.type == Subdomain.self ? "host" : "query"
+    queryItem = name
+  }
+  return _CatalogueEntry.Parameter(
+    name: plan.label, type: typeName(plan.type), place: place, queryItem: queryItem,
+    isOptional: plan.isOptional)
 }
 
 /// `Int`, `[String]`, `Tab`: a value type as Swift writes it.
