@@ -31,8 +31,9 @@ struct LinkChoices {
     self.ordinal = ordinal
   }
 
-  /// A choice in `0..<bound`; `bound` is at least 1.
+  /// A choice in `0..<bound`; 0 for a `bound` under 2.
   mutating func below(_ bound: Int) -> Int {
+    let bound = max(bound, 1)
     let choice: Int
     if let replayed {
       choice = made.count < replayed.count ? max(0, min(replayed[made.count], bound - 1)) : 0
@@ -48,7 +49,7 @@ struct LinkChoices {
     (0..<4).reduce(0) { bits, _ in bits << 16 | UInt64(below(1 << 16)) }
   }
 
-  /// One of `items`, the first being the simplest.
+  /// One of `items`, which are not none, the first being the simplest.
   mutating func pick<Item>(_ items: [Item]) -> Item { items[below(items.count)] }
 
   /// Item ``ordinal`` of `items` while there is one, so that the first links take each in

@@ -29,6 +29,8 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   private let hosts = Link.universalLinkHosts.sorted()
   /// The schemes of the `URL` values made up: the link type's.
   private let urlSchemes = urlValueSchemes(of: Link.self)
+  /// The query items that the routes read, which changed URLs add.
+  private let queryNames: [String]
   /// How many links of each route were made so far.
   private var made: [Int]
 
@@ -39,6 +41,9 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     let routes = table.routes
     routeIndices = routes.indices.filter { !routes[$0].isAlias }
     routeNames = routeIndices.map { routes[$0].name }
+    queryNames = routes.flatMap(\.levels).flatMap(\.values).compactMap { plan in
+      if case .query(let name, _) = plan.slot { name } else { nil }
+    }
     made = Array(repeating: 0, count: routeIndices.count)
   }
 
@@ -221,10 +226,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     } catch {
       return error.refusesAsDocumented ? .refused(error.description) : .doesNotPrint(error)
     }
-    let names = table.routes.flatMap(\.levels).flatMap(\.values).compactMap { plan in
-      if case .query(let name, _) = plan.slot { name } else { nil }
-    }
-    let changed = URLChange.apply(to: url, queryNames: names, &choices)
+    let changed = URLChange.apply(to: url, queryNames: queryNames, &choices)
     guard let decoded = try? Link.decode(changed) else { return .notDecoded }
     let printed: String
     do throws(DeepLinkError) {

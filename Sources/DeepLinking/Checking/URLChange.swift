@@ -31,8 +31,7 @@ enum URLChange {
     switch choices.below(9) {
     case 0:
       let text = generatedString(&choices)
-      segments[index] =
-        choices.below(2) == 0 ? text : percentEncoded(text)
+      segments[index] = choices.below(2) == 0 ? text : percentEncoded(text)
     case 1: segments.remove(at: index)
     case 2: segments.insert(segments[index], at: index)
     case 3:
