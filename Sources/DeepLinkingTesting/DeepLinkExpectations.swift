@@ -230,7 +230,7 @@ public func expectRoutes<Link: DeepLinkCodable>(
 /// back, and the seed: pass it as `seed` to make the same links again.
 /// - Parameters:
 ///   - type: The link type.
-///   - linksPerRoute: How many links to make of each route.
+///   - linksPerRoute: How many links to make of each route (none when not positive).
 ///   - seed: The seed the links are made from; a new one each run when `nil`.
 ///   - sourceLocation: Where failures are reported; the caller's line by default.
 public func expectEveryLinkRoundTrips<Link: DeepLinkCodable & Equatable>(
@@ -243,7 +243,7 @@ public func expectEveryLinkRoundTrips<Link: DeepLinkCodable & Equatable>(
   var check = _RoundTripCheck<Link>(seed: seed ?? .random(in: .min ... .max))
   for route in check.routeNames.indices {
     let links = check.links
-    for _ in 0..<linksPerRoute {
+    for _ in 0..<max(linksPerRoute, 0) {
       guard let failure = check.checkLink(ofRoute: route) else { continue }
       let message =
         "\(failure); replay with expectEveryLinkRoundTrips(\(Link.self).self, seed: \(check.seed))"

@@ -165,6 +165,8 @@ enum OneCaseLink: DeepLinkCodable, Hashable {
     expectEveryLinkRoundTrips(ValidatedLink.self, seed: 1)
     // A new seed each run: what it finds, it names.
     expectEveryLinkRoundTrips(EveryKind.self)
+    // No links, and no trap, for a count that is not positive.
+    expectEveryLinkRoundTrips(LoweredLink.self, linksPerRoute: -1)
   }
 
   /// The failure names the route, the smallest failing link found and the first, the URL,
