@@ -15,6 +15,7 @@ enum EveryKind: DeepLinkCodable, Hashable {
   case docs(page: String, section: String?)
   case order(tenant: Subdomain, id: Int)
   case code(Currency)
+  case region(Region)
   case settings(SettingsLink)
 
   static let scheme = "every"
@@ -23,7 +24,7 @@ enum EveryKind: DeepLinkCodable, Hashable {
   static let routes: [String: URLPattern] = [
     "home": "", "user": "user/<int:id>", "search": "search/<query>", "post": "post/<uuid:id>",
     "open": "open", "docs": "docs/<path:page>#<section?>", "order": "orders/<int:id>",
-    "code": "code/<currency:code>", "settings": "settings",
+    "code": "code/<currency:code>", "region": "region/<region>", "settings": "settings",
   ]
 }
 
@@ -42,6 +43,14 @@ struct Currency: DeepLinkValue, Hashable {
   }
   var deepLinkValue: String { code }
   static let deepLinkSamples = [Currency(deepLinkValue: "EUR")!, Currency(deepLinkValue: "KRW")!]
+}
+
+/// A value of a few codes, which refuses any other text: its cases are its samples.
+enum Region: String, DeepLinkValue, CaseIterable {
+  case usWest1 = "us-west-1"
+  case euWest3 = "eu-west-3"
+  init?(deepLinkValue: String) { self.init(rawValue: deepLinkValue) }
+  var deepLinkValue: String { rawValue }
 }
 
 /// A value that prints lowercased, so that a capital letter does not read back as itself.

@@ -115,12 +115,13 @@ private func generatedURL(_ choices: inout LinkChoices, schemes: Set<String>) ->
   return URL(string: scheme + "://example.com/" + percentEncoded(generatedString(&choices)))
 }
 
-/// One of the type's samples (each in turn in the first links), or a value it makes of a
-/// made-up text.
+/// One of the type's samples, and of its cases when it is `CaseIterable` (each in turn in
+/// the first links), or a value it makes of a made-up text.
 private func generatedCustom<T: DeepLinkValue>(_ type: T.Type, _ choices: inout LinkChoices)
   -> T?
 {
-  let samples = T.deepLinkSamples
+  let cases = (T.self as? any CaseIterable.Type).map { allCases(of: $0) } ?? []
+  let samples = T.deepLinkSamples + cases.compactMap { $0 as? T }
   if choices.ordinal < samples.count || (!samples.isEmpty && choices.below(2) == 0) {
     return choices.pickInTurn(samples)
   }
@@ -129,3 +130,6 @@ private func generatedCustom<T: DeepLinkValue>(_ type: T.Type, _ choices: inout 
   }
   return samples.isEmpty ? nil : choices.pick(samples)
 }
+
+/// The cases of `type`.
+private func allCases<T: CaseIterable>(of type: T.Type) -> [Any] { Array(T.allCases) }

@@ -39,7 +39,8 @@ public protocol DeepLinkValue: Codable, Sendable {
   /// up, beside those `init?(deepLinkValue:)` makes of made-up texts; none by default.
   ///
   /// Give a few when the type refuses most texts (a currency code, an e-mail address), so
-  /// that every route with a value of the type is checked.
+  /// that every route with a value of the type is checked; a `CaseIterable` type's cases are
+  /// used too.
   static var deepLinkSamples: [Self] { get }
 }
 
