@@ -110,15 +110,16 @@ extension DeepLinkCommand {
     return Result(output: output, status: failed > 0 ? 1 : 0)
   }
 
-  /// How `check` shows its progress: a bar redrawn in place on a terminal (lines done, rate,
-  /// failures so far), or a plain line every 10,000 lines.
+  /// How `check` and `fuzz` show their progress: a line redrawn in place on a terminal, at
+  /// most ten times a second, or plain lines (`check`: lines done, rate and failures so far,
+  /// or a line every 10,000 lines).
   ///
   /// Time is read from `DispatchTime`, a monotonic clock on every platform the package supports
   /// (`ContinuousClock` needs macOS 13 and iOS 16).
   struct Progress {
     let write: (String) -> Void
     let isTerminal: Bool
-    private let start = Self.nanoseconds()
+    let start = Self.now()
     private var lastDrawn: UInt64?
 
     init(write: @escaping (String) -> Void, isTerminal: Bool) {
@@ -127,7 +128,22 @@ extension DeepLinkCommand {
     }
 
     /// Nanoseconds since an arbitrary start that never goes back.
-    private static func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Seconds since the start.
+    var seconds: Double { Double(Self.now() - start) / 1e9 }
+
+    /// Whether a line was drawn in place, which ``finish(_:failed:)`` or the caller ends.
+    var hasDrawn: Bool { lastDrawn != nil }
+
+    /// Whether a line may be redrawn in place now, not within a tenth of a second of the
+    /// last; notes the time when it may.
+    mutating func mayRedraw() -> Bool {
+      let now = Self.now()
+      if let lastDrawn, now < lastDrawn + 100_000_000 { return false }
+      lastDrawn = now
+      return true
+    }
 
     /// Called every 1,000 lines: a line every 10,000, or the bar at most ten times a second.
     mutating func report(done: Int, of total: Int, failed: Int) {
@@ -135,16 +151,13 @@ extension DeepLinkCommand {
         if done.isMultiple(of: 10_000) { write("checked \(done) of \(total) lines\n") }
         return
       }
-      let now = Self.nanoseconds()
-      if let lastDrawn, now < lastDrawn + 100_000_000 { return }
-      lastDrawn = now
-      write("\r" + bar(done: done, of: total, failed: failed, at: now))
+      if mayRedraw() { write("\r" + bar(done: done, of: total, failed: failed, at: Self.now())) }
     }
 
     /// The last report: the whole bar and a line break, or the last line.
     func finish(_ total: Int, failed: Int) {
       guard isTerminal else { return write("checked \(total) of \(total) lines\n") }
-      write("\r" + bar(done: total, of: total, failed: failed, at: Self.nanoseconds()) + "\n")
+      write("\r" + bar(done: total, of: total, failed: failed, at: Self.now()) + "\n")
     }
 
     /// `[#########...........]  45000/100000 lines  120000 lines/s  3 failed`.

@@ -23,7 +23,7 @@ extension DeepLinkCommand {
     let routes = check.routeNames.indices
     var progress = FuzzProgress(
       write: environment.progress, isTerminal: environment.progressIsTerminal)
-    let end = progress.start + UInt64(options.seconds * 1e9)
+    let end = progress.progress.start + UInt64(options.seconds * 1e9)
     repeat {
       for route in routes {
         if let failure = check.checkLink(ofRoute: route) ?? check.checkChangedURL(ofRoute: route) {
@@ -33,9 +33,9 @@ extension DeepLinkCommand {
         }
       }
       progress.report(check)
-    } while FuzzProgress.now() < end
+    } while DeepLinkCommand.Progress.now() < end
     progress.finish()
-    return Result(output: summary(check, seconds: progress.seconds), status: 0)
+    return Result(output: summary(check, seconds: progress.progress.seconds), status: 0)
   }
 
   /// `no failure in 10.0 s: …`: what was checked, and how fast.
@@ -100,34 +100,22 @@ struct FuzzOptions {
 }
 
 /// How `fuzz` shows its progress: a line redrawn in place on a terminal (time, links and
-/// URLs checked, rate), at most ten times a second, or a plain line every 10,000 links.
-///
-/// Time is read from `DispatchTime`, a monotonic clock on every platform the package supports.
+/// URLs checked, rate), or a plain line every 10,000 links.
 struct FuzzProgress {
-  let write: (String) -> Void
-  let isTerminal: Bool
-  let start = Self.now()
-  private var lastDrawn: UInt64 = 0
+  private(set) var progress: DeepLinkCommand.Progress
   private var nextLine = 10_000
-  private var drawn = false
 
   init(write: @escaping (String) -> Void, isTerminal: Bool) {
-    self.write = write
-    self.isTerminal = isTerminal
+    progress = DeepLinkCommand.Progress(write: write, isTerminal: isTerminal)
   }
-
-  /// Nanoseconds since an arbitrary start that never goes back.
-  static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-
-  /// Seconds since the start.
-  var seconds: Double { Double(Self.now() - start) / 1e9 }
 
   /// Called after each round of routes.
   mutating func report<Link>(_ check: _RoundTripCheck<Link>) {
     let links = check.links + check.refused
-    guard isTerminal else {
+    let seconds = progress.seconds
+    guard progress.isTerminal else {
       while links >= nextLine {
-        write(
+        progress.write(
           String(
             format: "fuzzed %d links and %d changed URLs in %.1f s\n", links, check.changedURLs,
             seconds))
@@ -135,12 +123,9 @@ struct FuzzProgress {
       }
       return
     }
-    let now = Self.now()
-    guard now >= lastDrawn + 100_000_000 else { return }
-    lastDrawn = now
-    drawn = true
+    guard progress.mayRedraw() else { return }
     let rate = seconds > 0 ? Int(Double(links + check.changedURLs) / seconds) : 0
-    write(
+    progress.write(
       String(
         format: "\r%.1f s  %d links  %d changed URLs  %d a second", seconds, links,
         check.changedURLs, rate))
@@ -148,6 +133,6 @@ struct FuzzProgress {
 
   /// Ends the line drawn on a terminal.
   func finish() {
-    if drawn { write("\n") }
+    if progress.hasDrawn { progress.write("\n") }
   }
 }
