@@ -14,7 +14,8 @@ struct CaseDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(CaseDecodingContainer<Key>(state: state, level: level))
+    let key = state.caseKey(at: level) as? Key ?? Key(stringValue: state.caseName(at: level))
+    return KeyedDecodingContainer(CaseDecodingContainer<Key>(state: state, level: level, key: key))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -33,16 +34,11 @@ struct CaseDecoder: Decoder {
 private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let state: LinkDecodingState
   let level: Int
+  /// The case's key; `nil` when the type has no case of that name, for which the synthesized
+  /// code throws its own error (``LinkDecodingState/unknownCase()`` explains it).
+  let key: Key?
   var codingPath: [any CodingKey] { [] }
-  var allKeys: [Key] {
-    if let key = state.caseKey(at: level) as? Key { return [key] }
-    guard let key = Key(stringValue: state.caseName(at: level)) else {
-      // The synthesized code throws its own error for no key; this one explains.
-      state.failure = state.failure ?? state.unknownCase(at: level)
-      return []
-    }
-    return [key]
-  }
+  var allKeys: [Key] { key.map { [$0] } ?? [] }
 
   // `true`, so that `decodeIfPresent` goes on to `decodeNil`, which explains.
   func contains(_ key: Key) -> Bool { true }
@@ -255,6 +251,8 @@ private func decodeValue<T: Decodable>(
   if let scalar = try decodeScalar(type, strings: strings, value: value, state: state) {
     return scalar
   }
+  // An optional inside a value (`[Int?]`, `Int??`), which printing refuses.
+  if type is any OptionalValue.Type { throw state.nestedOptional(value.label, at: value.level) }
   do {
     return try T(
       from: ValueDecoder(state: state, value: value, strings: strings, inArray: inArray))
@@ -331,14 +329,8 @@ private struct ValueDecoder: Decoder {
   struct Single: SingleValueDecodingContainer {
     let decoder: ValueDecoder
     var codingPath: [any CodingKey] { [] }
-    // Only an optional's `init(from:)` asks, for an optional inside a value (`[Int?]`), which
-    // printing refuses: refused here too, when `init(from:)` returns.
-    func decodeNil() -> Bool {
-      decoder.state.failure =
-        decoder.state.failure
-        ?? decoder.state.nestedOptional(decoder.value.label, at: decoder.value.level)
-      return true
-    }
+    // Only an optional's `init(from:)` asks, and `decodeValue` refuses optionals first.
+    func decodeNil() -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
       try decodeValue(
         type, strings: Array(decoder.strings.prefix(1)), value: decoder.value,
@@ -378,3 +370,7 @@ private struct ValueDecoder: Decoder {
     mutating func superDecoder() throws -> any Decoder { decoder }
   }
 }
+
+/// `Optional`, whatever it wraps: what an associated value's element cannot be.
+protocol OptionalValue {}
+extension Optional: OptionalValue {}

@@ -147,7 +147,6 @@ extension DeepLinkCodable {
         .notACase(caseName, linkType: "\(Self.self)", cases: routes.keys.sorted()),
         code: .invalidRoute)
     }
-    if let failure = state.failure { throw making(failure) }
     return link
   }
 }

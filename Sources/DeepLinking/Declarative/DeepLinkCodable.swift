@@ -314,9 +314,8 @@ extension DeepLinkCodable {
     } catch let error as DeepLinkError {
       throw error
     } catch {
-      throw state.failure ?? state.typeError(.thrown("\(error)"), at: 0)
+      throw state.unknownCase() ?? state.typeError(.thrown("\(error)"), at: 0)
     }
-    if let failure = state.failure { throw failure }
     return link
   }
 

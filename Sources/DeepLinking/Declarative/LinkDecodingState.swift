@@ -39,10 +39,6 @@ final class LinkDecodingState {
   private(set) var readQueryLabels: [String] = []
   /// Whether decoding notes the query labels it reads, for the link's context.
   var recordsQueryLabels = false
-  /// An error found where the decoding protocols give no way to throw one (a container's
-  /// `decodeNil()`), thrown when `init(from:)` returns. (Only the decoding that made the
-  /// state reaches it, one access at a time: no need for the runtime's exclusivity checks.)
-  @exclusivity(unchecked) var failure: DeepLinkError?
 
   /// The state for a case made from labelled values, without a URL.
   init(caseName: String, queryItems: [URLQueryItem], linkType: Any.Type) {
@@ -315,9 +311,12 @@ final class LinkDecodingState {
     typeError(.value(label: nil, .notAnEnum), at: level)
   }
 
-  /// A routes key that names no case of the link type.
-  func unknownCase(at level: Int) -> DeepLinkError {
-    typeError(.unknownCaseName(caseName(at: level), linkType: "\(linkType(at: level))"), at: level)
+  /// The error for a level whose case the link type has not (the table made no coding key for
+  /// it), where its `init(from:)` found no key; `nil` when every level has its case.
+  func unknownCase() -> DeepLinkError? {
+    guard let level = levels.firstIndex(where: { $0.caseKey == nil }) else { return nil }
+    return typeError(
+      .unknownCaseName(caseName(at: level), linkType: "\(linkType(at: level))"), at: level)
   }
 }
 
