@@ -35,16 +35,15 @@ extension RouteTrie {
     _ bytes: borrowing BorrowedBytes, from set: PlaceSet, besides taken: PlaceSet,
     at index: Int, _ range: Range<Int>, folded: Bool, _ search: inout Search
   ) {
-    let value = decodedText(bytes, range, plusIsSpace: false)
-    let segment = value.utf8.map(lowercasedASCII)
+    var value = Closeness(of: decodedText(bytes, range, plusIsSpace: false))
+    let segment = value.value.utf8.map(lowercasedASCII)
     var nearest: (Int, Int, route: Int)?
     func consider(_ route: Int) {
       let storage = storage(route)
       let literal = storage.sourceText(storage.ops[index].text)
-      guard
-        let closeness = NearestRoute.closeness(
-          of: value, to: literal, within: nearest.map { ($0.0, $0.1) })
-      else { return }
+      guard let closeness = value.to(literal, within: nearest.map { ($0.0, $0.1) }) else {
+        return
+      }
       let rank = (closeness.0, closeness.1, route: route)
       if let best = nearest, best <= rank { return }
       nearest = rank
