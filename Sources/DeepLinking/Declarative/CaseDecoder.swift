@@ -251,8 +251,7 @@ private func decodeValue<T: Decodable>(
   if let scalar = try decodeScalar(type, strings: strings, value: value, state: state) {
     return scalar
   }
-  // An optional inside a value (`[Int?]`, `Int??`), which printing refuses.
-  if type is any OptionalValue.Type { throw state.nestedOptional(value.label, at: value.level) }
+  if isOptional(type) { throw state.nestedOptional(value.label, at: value.level) }
   do {
     return try T(
       from: ValueDecoder(state: state, value: value, strings: strings, inArray: inArray))
@@ -370,7 +369,3 @@ private struct ValueDecoder: Decoder {
     mutating func superDecoder() throws -> any Decoder { decoder }
   }
 }
-
-/// `Optional`, whatever it wraps: what an associated value's element cannot be.
-protocol OptionalValue {}
-extension Optional: OptionalValue {}

@@ -248,12 +248,9 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 }
 
-/// Throws for an optional inside a value (the elements of `[Int?]`, the inner optional of
-/// `Int??`): decoding cannot tell its `nil` from an absent value, so it refuses them too.
+/// Throws for an optional inside a value (see ``isOptional(_:)``).
 private func refuseOptional<T>(_ type: T.Type, label: String) throws(EncodingProblem) {
-  if type is any ExpressibleByNilLiteral.Type {
-    throw EncodingProblem(.nestedOptional, label: label)
-  }
+  if isOptional(type) { throw EncodingProblem(.nestedOptional, label: label) }
 }
 
 /// Collects the strings of one associated value: a scalar, or an array of scalars.

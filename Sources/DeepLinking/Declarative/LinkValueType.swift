@@ -118,6 +118,11 @@ enum LinkValueType {
   }
 }
 
+/// Whether `type` is an optional, which no value inside an associated value can be (the
+/// elements of `[Int?]`, the inner optional of `Int??`): decoding cannot tell its `nil` from
+/// an absent value, so both directions refuse it.
+func isOptional(_ type: Any.Type) -> Bool { type is any ExpressibleByNilLiteral.Type }
+
 /// The text of `date`, when it reads back as the same date.
 private func dateText(_ date: Date, label: String) throws(EncodingProblem) -> String {
   guard let text = LinkValueFormat.date(date) else {
