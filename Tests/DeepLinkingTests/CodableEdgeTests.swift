@@ -85,6 +85,21 @@ import Testing
     expectRoutes(of: Options.self, cover: Self.canonical.map(\.0))
   }
 
+  /// Dates print in UTC with four-digit years, two-digit fields, and the fraction only when
+  /// there is one; each reads back as itself.
+  @Test(arguments: [
+    (-62_135_596_800.0, "0001-01-01T00%3A00%3A00Z"),
+    (253_402_300_799.0, "9999-12-31T23%3A59%3A59Z"),
+    (1_709_209_805.25, "2024-02-29T12%3A30%3A05.25Z"),
+    (-0.5, "1969-12-31T23%3A59%3A59.5Z"),
+    (951_782_400.0, "2000-02-29T00%3A00%3A00Z"),
+  ])
+  func datesPrintAsISO8601(seconds: Double, text: String) throws {
+    let link = Options.when(date: Date(timeIntervalSince1970: seconds))
+    #expect(try link.urlString == "opts://when?date=\(text)")
+    #expect(try Options.decode(link.urlString) == link)
+  }
+
   /// Dates with an offset read as the same instant; the printed form is UTC.
   @Test(arguments: [
     ("2026-11-29T10:00:00-05:30", 1_795_966_200.0),

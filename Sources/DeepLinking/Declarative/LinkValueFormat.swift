@@ -61,15 +61,29 @@ enum LinkValueFormat {
     let secondOfDay = unix - days * 86_400
     let (year, month, day) = civil(fromDays: days)
     guard (1...9999).contains(year) else { return nil }
-    func pad(_ value: Int64, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
+    var text: [UInt8] = []
+    text.reserveCapacity(32)
+    // `value`'s last `width` digits, then `separator`.
+    func append(_ value: Int64, _ width: Int, then separator: Unicode.Scalar) {
+      var divisor: Int64 = 1
+      for _ in 1..<width { divisor *= 10 }
+      for _ in 0..<width {
+        text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+      }
+      text.append(UInt8(ascii: separator))
     }
-    var result = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-    result += "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):"
-    result += pad(secondOfDay % 60, 2)
-    if fraction > 0 { result += "." + fractionDigits(fraction) }
-    return result + "Z"
+    append(year, 4, then: "-")
+    append(month, 2, then: "-")
+    append(day, 2, then: "T")
+    append(secondOfDay / 3600, 2, then: ":")
+    append(secondOfDay / 60 % 60, 2, then: ":")
+    append(secondOfDay % 60, 2, then: fraction > 0 ? "." : "Z")
+    if fraction > 0 {
+      text.append(contentsOf: fractionDigits(fraction).utf8)
+      text.append(UInt8(ascii: "Z"))
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Reads `YYYY-MM-DDTHH:MM:SS`, an optional `.fraction`, and `Z` or `±HH:MM`.

@@ -128,8 +128,10 @@ private func dateText(_ date: Date, label: String) throws(EncodingProblem) -> St
   guard let text = LinkValueFormat.date(date) else {
     throw EncodingProblem(.dateOutOfRange, label: label)
   }
-  // A fraction of a second next to a whole one may round: only an exact text prints.
-  guard LinkValueFormat.date(text) == date else {
+  // A whole second prints exactly; a fraction next to a whole one may round: only an exact
+  // text prints.
+  let interval = date.timeIntervalSinceReferenceDate
+  guard interval == interval.rounded(.down) || LinkValueFormat.date(text) == date else {
     throw EncodingProblem(.inexactDate(text), label: label)
   }
   return text
