@@ -14,8 +14,7 @@ struct CaseDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    let key = state.caseKey(at: level) as? Key ?? Key(stringValue: state.caseName(at: level))
-    return KeyedDecodingContainer(CaseDecodingContainer<Key>(state: state, level: level, key: key))
+    KeyedDecodingContainer(CaseDecodingContainer<Key>(state: state, level: level))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -34,11 +33,14 @@ struct CaseDecoder: Decoder {
 private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let state: LinkDecodingState
   let level: Int
-  /// The case's key; `nil` when the type has no case of that name, for which the synthesized
-  /// code throws its own error (``LinkDecodingState/unknownCase()`` explains it).
-  let key: Key?
   var codingPath: [any CodingKey] { [] }
-  var allKeys: [Key] { key.map { [$0] } ?? [] }
+  /// The case's key; none when the type has no case of that name, for which the synthesized
+  /// code throws its own error (``LinkDecodingState/unknownCase()`` explains it).
+  var allKeys: [Key] {
+    if let key = state.caseKey(at: level) as? Key { return [key] }
+    guard let key = Key(stringValue: state.caseName(at: level)) else { return [] }
+    return [key]
+  }
 
   // `true`, so that `decodeIfPresent` goes on to `decodeNil`, which explains.
   func contains(_ key: Key) -> Bool { true }
