@@ -108,17 +108,6 @@ extension DeepLinkCodable {
     DeepLinkError.CaseReference(name: caseName, swiftName: swiftCaseName(of: self))
   }
 
-  /// The case name and each associated value as the URL writes it, in declaration order.
-  /// - Returns: The case name and the values by label (`_0` for an unlabeled one).
-  /// - Throws: A ``DeepLinkError`` when the case cannot be encoded.
-  @_spi(DeepLinkingTools)
-  public func _fields() throws(DeepLinkError) -> (
-    caseName: String, values: [(label: String, strings: [String])]
-  ) {
-    let encoded = try EncodedLink.encode(self)
-    return (encoded.caseName, encoded.values.map { ($0.label, $0.strings) })
-  }
-
   /// Makes the case `caseName` from values written as in URLs, by label.
   /// - Parameters:
   ///   - caseName: The case's name.

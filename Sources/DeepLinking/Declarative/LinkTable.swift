@@ -288,7 +288,9 @@ final class LinkTable: Sendable {
     }.map(\.element)
     return LinkTable(
       routes: routes, matcher: matcher, converterNames: names, converterClashes: clashes,
-      typeName: String(describing: type))
+      // What `String(describing:)` prints for a type, without its casts and mirror, which
+      // cost a first link more than the rest of its table.
+      typeName: _typeName(type, qualified: false))
   }
 
   /// Collects routes level by level.
