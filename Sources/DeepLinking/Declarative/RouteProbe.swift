@@ -95,7 +95,11 @@ final class RouteProbe {
 
   fileprivate func asked(_ label: String, type: Any.Type) {
     valueTypes[label] = type
-    if let routes = type as? any DeepLinkRoutes.Type, !optionalLabels.contains(label) {
+    // A built-in value mounts nothing: no need to search its conformances (the first search
+    // for a type scans every conformance in the process).
+    if LinkValueType(type) == nil, let routes = type as? any DeepLinkRoutes.Type,
+      !optionalLabels.contains(label)
+    {
       mounts.append((label, routes))
     }
   }
