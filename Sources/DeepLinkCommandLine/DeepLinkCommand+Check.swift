@@ -119,7 +119,7 @@ extension DeepLinkCommand {
   struct Progress {
     let write: (String) -> Void
     let isTerminal: Bool
-    let start = Self.now()
+    private let start = Self.now()
     private var lastDrawn: UInt64?
 
     init(write: @escaping (String) -> Void, isTerminal: Bool) {
@@ -128,7 +128,7 @@ extension DeepLinkCommand {
     }
 
     /// Nanoseconds since an arbitrary start that never goes back.
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Seconds since the start.
     var seconds: Double { Double(Self.now() - start) / 1e9 }

@@ -23,7 +23,6 @@ extension DeepLinkCommand {
     let routes = check.routeNames.indices
     var progress = FuzzProgress(
       write: environment.progress, isTerminal: environment.progressIsTerminal)
-    let end = progress.progress.start + UInt64(options.seconds * 1e9)
     repeat {
       for route in routes {
         if let failure = check.checkLink(ofRoute: route) ?? check.checkChangedURL(ofRoute: route) {
@@ -33,9 +32,9 @@ extension DeepLinkCommand {
         }
       }
       progress.report(check)
-    } while DeepLinkCommand.Progress.now() < end
+    } while progress.seconds < options.seconds
     progress.finish()
-    return Result(output: summary(check, seconds: progress.progress.seconds), status: 0)
+    return Result(output: summary(check, seconds: progress.seconds), status: 0)
   }
 
   /// `no failure in 10.0 s: …`: what was checked, and how fast.
@@ -102,12 +101,15 @@ struct FuzzOptions {
 /// How `fuzz` shows its progress: a line redrawn in place on a terminal (time, links and
 /// URLs checked, rate), or a plain line every 10,000 links.
 struct FuzzProgress {
-  private(set) var progress: DeepLinkCommand.Progress
+  private var progress: DeepLinkCommand.Progress
   private var nextLine = 10_000
 
   init(write: @escaping (String) -> Void, isTerminal: Bool) {
     progress = DeepLinkCommand.Progress(write: write, isTerminal: isTerminal)
   }
+
+  /// Seconds since the start.
+  var seconds: Double { progress.seconds }
 
   /// Called after each round of routes.
   mutating func report<Link>(_ check: _RoundTripCheck<Link>) {

@@ -220,10 +220,10 @@ public func expectRoutes<Link: DeepLinkCodable>(
 /// nothing; integers their extremes; dates the first and last years ISO 8601 writes; `URL`s
 /// the schemes ``DeepLinkCodable/urlValueSchemes`` allows; raw-value enums (`CaseIterable`)
 /// their cases; a ``DeepLinkValue`` its ``DeepLinkValue/deepLinkSamples`` and what it makes
-/// of made-up texts. The first links take each case and each sample in turn. A link that printing refuses for a reason Round Tripping gives (an empty
-/// path value, a value a winning route takes), or whose values the type's own `init(from:)`
-/// refuses, is no link and is skipped; any other refusal fails, and so does a route whose
-/// every link is refused.
+/// of made-up texts. The first links take each case and each sample in turn. A link that
+/// printing refuses for a reason Round Tripping gives (an empty path value, a value a winning
+/// route takes), or whose values the type's own `init(from:)` refuses, is no link and is
+/// skipped; any other refusal fails, and so does a route whose every link is refused.
 ///
 /// The table's problems (``DeepLinkCodable/routeProblems``) are reported first, and nothing
 /// else then. A failure names the route, the smallest failing link found, the URL, what came

@@ -50,7 +50,7 @@ extension MatchFailure {
 /// case, then the edit distance; measured for many literals in turn (every literal a segment
 /// parts from), on the bytes when both are ASCII, in one row made once.
 struct Closeness {
-  let value: String
+  private let value: String
   /// The value's bytes, when it is ASCII, as written and lowercased.
   private let bytes: [UInt8]?
   private let folded: [UInt8]?

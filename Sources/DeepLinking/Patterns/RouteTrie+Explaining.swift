@@ -35,8 +35,9 @@ extension RouteTrie {
     _ bytes: borrowing BorrowedBytes, from set: PlaceSet, besides taken: PlaceSet,
     at index: Int, _ range: Range<Int>, folded: Bool, _ search: inout Search
   ) {
-    var value = Closeness(of: decodedText(bytes, range, plusIsSpace: false))
-    let segment = value.value.utf8.map(lowercasedASCII)
+    let text = decodedText(bytes, range, plusIsSpace: false)
+    let segment = text.utf8.map(lowercasedASCII)
+    var value = Closeness(of: text)
     var nearest: (Int, Int, route: Int)?
     func consider(_ route: Int) {
       let storage = storage(route)
