@@ -153,12 +153,17 @@ enum AppOnlyLink: DeepLinkCodable, Hashable {
     ),
   ]
 
-  /// Foundation stops the program describing a NaN date: messages describe it themselves.
+  /// Foundation stops the program describing a NaN date: messages describe it themselves,
+  /// and so does the error's mirror, which `dump` and test failures read.
   @Test(arguments: dates)
   func datesThatDoNotReadBackThrow(interval: Double, message: String) throws {
     let link = ReminderLink.remind(at: Date(timeIntervalSinceReferenceDate: interval))
     let error = try #require(throws: DeepLinkError.self) { try link.url }
     #expect(error.description == message)
+    var dumped = ""
+    dump(error, to: &dumped)
+    #expect(dumped.contains("- message: " + String(reflecting: message)))
+    #expect(message.contains(error.input))
   }
 
   @Test func aBuilderRefusesTooLongURLsToo() throws {

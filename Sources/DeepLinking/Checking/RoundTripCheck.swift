@@ -18,7 +18,9 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   /// the link type's own `init(from:)`.
   public private(set) var refused = 0
   /// Why the last refused link was refused.
-  public private(set) var lastRefusal: String?
+  public var lastRefusal: String? { lastRefusalError.map { "\($0)" } }
+  /// The error that refused the last refused link, worded only when ``lastRefusal`` is read.
+  private var lastRefusalError: (any Error)?
   /// How many changed URLs were tried.
   public private(set) var changedURLs = 0
   /// How many changed URLs decoded, each checked.
@@ -77,9 +79,9 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     let choices = LinkChoices(seed: LinkChoices.mix(routeSeed &+ UInt64(ordinal)), ordinal: ordinal)
     let first = outcome(route, choices, attempt)
     switch first.problem {
-    case .refused(let reason)?:
+    case .refused(let error)?:
       refused += 1
-      lastRefusal = reason
+      lastRefusalError = error
     case .notDecoded?: changedURLs += 1
     case .changed?,
       nil where changes:
@@ -114,7 +116,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     } catch {
       // A value the type's own `init(from:)` refuses is no link of it.
       let problem: RoundTripProblem =
-        if case .threw = error.kind { .refused(error.description) } else { .cannotMakeUp(error) }
+        if case .threw = error.kind { .refused(error) } else { .cannotMakeUp(error) }
       return (problem, nil, maker.choices.made)
     }
     let problem = attempt(self, link, &maker.choices)
@@ -176,7 +178,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
         forms.append(try builder.universalLinkString(host: host))
       }
     } catch {
-      return error.refusesAsDocumented ? .refused(error.description) : .doesNotPrint(error)
+      return error.refusesAsDocumented ? .refused(error) : .doesNotPrint(error)
     }
     for (index, form) in forms.enumerated() {
       if let problem = readBackProblem(form, printing: printed, as: link, reprints: index == 0) {
@@ -224,7 +226,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
       let host = choices.below(hosts.count + 1)
       url = try host == 0 ? builder.string() : builder.universalLinkString(host: hosts[host - 1])
     } catch {
-      return error.refusesAsDocumented ? .refused(error.description) : .doesNotPrint(error)
+      return error.refusesAsDocumented ? .refused(error) : .doesNotPrint(error)
     }
     let changed = URLChange.apply(to: url, queryNames: queryNames, &choices)
     guard let decoded = try? Link.decode(changed) else { return .notDecoded }
@@ -296,7 +298,7 @@ private enum RoundTripProblem: CustomStringConvertible {
 
   /// A link printing refuses for a reason it documents, or a value the type's `init(from:)`
   /// refuses: no link, so nothing to check.
-  case refused(String)
+  case refused(any Error)
   /// A changed URL that does not decode: no link, so nothing to check.
   case notDecoded
   case cannotMakeUp(LinkMakingFailure)
@@ -308,7 +310,7 @@ private enum RoundTripProblem: CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .refused(let reason): reason
+    case .refused(let error): "\(error)"
     case .notDecoded: "the changed URL does not decode"
     case .cannotMakeUp(let failure): "\(failure)"
     case .doesNotPrint(let error): "\(error)"

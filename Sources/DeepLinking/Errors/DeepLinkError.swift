@@ -20,13 +20,13 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   private final class Storage: Sendable {
     let code: Code
     let component: Component
-    let input: String
+    let input: Input
     let value: String?
     let reason: Reason
     let frame: Frame
 
     init(
-      code: Code, component: Component, input: String, value: String?, reason: Reason,
+      code: Code, component: Component, input: Input, value: String?, reason: Reason,
       frame: Frame = .part
     ) {
       self.code = code
@@ -38,6 +38,14 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     }
   }
 
+  /// The input as read, or the link that an error about printing names: described only when
+  /// the error is read, as most such errors are caught and dropped (a link that a round-trip
+  /// check makes up and the type refuses, a URL that is tried and fails).
+  private enum Input: Sendable {
+    case text(String)
+    case link(any Sendable)
+  }
+
   private let storage: Storage
 
   /// The kind of failure, for matching in code.
@@ -47,7 +55,12 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   public var component: Component { storage.component }
 
   /// The whole input that was being read: the URL string, or the pattern's source.
-  public var input: String { storage.input }
+  public var input: String {
+    switch storage.input {
+    case .text(let text): text
+    case .link(let link): linkDescription(link)
+    }
+  }
 
   /// The value found in ``component``, as it appears in the input (or decoded, for values
   /// that a converter rejected); `nil` when the part is missing.
@@ -78,7 +91,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     frame: Frame = .part
   ) {
     storage = Storage(
-      code: code, component: component, input: input, value: value, reason: reason, frame: frame)
+      code: code, component: component, input: .text(input), value: value, reason: reason,
+      frame: frame)
   }
 
   /// The error for a URL that fits none of a link type's routes, naming the nearest route and
@@ -96,10 +110,14 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
     _ code: Code, _ subjectValue: any Sendable, _ component: Component, value: String?,
     _ reason: Reason
   ) -> DeepLinkError {
-    DeepLinkError(
-      code, component, input: subjectValue as? String ?? linkDescription(subjectValue),
-      value: value, reason, frame: .printing)
+    let input: Input = (subjectValue as? String).map(Input.text) ?? .link(subjectValue)
+    return DeepLinkError(
+      storage: Storage(
+        code: code, component: component, input: input, value: value, reason: reason,
+        frame: .printing))
   }
+
+  private init(storage: Storage) { self.storage = storage }
 
   /// The error for a URL that only a broken route could be meant for: `no route for
   /// "myapp://user/42": the route of case "user", "user/<int:id", is not a valid pattern (…)`.
@@ -149,7 +167,21 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// only a host`, or, for the URL as a whole, `URL "myapp://…" is 9010 bytes long; expected at
   /// most 8192 bytes`.
   public var description: String { ErrorWording.message(self) }
+}
 
+extension DeepLinkError: CustomReflectable {
+  /// The code, component, input, value and message, as `dump` and test failures show an
+  /// error (not its storage, which may hold the link that an error about printing names,
+  /// described only through ``input``).
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "code": code, "component": component, "input": input, "value": value as Any,
+        "message": description,
+      ],
+      displayStyle: .struct)
+  }
 }
 
 extension DeepLinkError {
