@@ -175,10 +175,10 @@ private struct MakerDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard label == nil, let key = maker.level?.caseKey as? Key else {
+    guard label == nil, let keys = maker.level?.caseKeys as? [Key] else {
       throw NotALinkValue()
     }
-    return KeyedDecodingContainer(Case(maker: maker, key: key))
+    return KeyedDecodingContainer(Case(maker: maker, keys: keys))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -194,10 +194,11 @@ private struct MakerDecoder: Decoder {
   /// The case: its one key, whose values come from ``Values``.
   struct Case<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let maker: LinkMaker
-    let key: Key
+    /// The case's key, alone.
+    let keys: [Key]
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { [key] }
-    func contains(_ key: Key) -> Bool { key.stringValue == self.key.stringValue }
+    var allKeys: [Key] { keys }
+    func contains(_ key: Key) -> Bool { keys.contains { $0.stringValue == key.stringValue } }
     func decodeNil(forKey key: Key) throws -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       throw NotALinkValue()

@@ -164,8 +164,11 @@ final class LinkDecodingState {
   /// The name of the case at `level`.
   func caseName(at level: Int) -> String { levels.isEmpty ? madeCaseName : levels[level].caseName }
 
-  /// The coding key of the case at `level`, when the table made it.
-  func caseKey(at level: Int) -> (any CodingKey)? { levels.isEmpty ? nil : levels[level].caseKey }
+  /// The coding key of the case at `level` as `allKeys` returns it (`[Key]`), when the table
+  /// made it.
+  func caseKeys(at level: Int) -> (any Sendable)? {
+    levels.isEmpty ? nil : levels[level].caseKeys
+  }
 
   /// The link type whose case is at `level`, named in errors about the type.
   func linkType(at level: Int) -> Any.Type { levels.isEmpty ? topLinkType : levels[level].linkType }
@@ -314,7 +317,7 @@ final class LinkDecodingState {
   /// The error for a level whose case the link type has not (the table made no coding key for
   /// it), where its `init(from:)` found no key; `nil` when every level has its case.
   func unknownCase() -> DeepLinkError? {
-    guard let level = levels.firstIndex(where: { $0.caseKey == nil }) else { return nil }
+    guard let level = levels.firstIndex(where: { $0.caseKeys == nil }) else { return nil }
     return typeError(
       .unknownCaseName(caseName(at: level), linkType: "\(linkType(at: level))"), at: level)
   }

@@ -9,9 +9,9 @@ final class LinkLevel: Sendable {
   let linkType: any DeepLinkRoutes.Type
   let caseName: String
   /// The case's coding key, as the link type's `CodingKeys` makes it from ``caseName`` (once:
-  /// a synthesized `init(stringValue:)` compares the name with each case's in turn); `nil`
-  /// when the type has no such case.
-  let caseKey: (any CodingKey)?
+  /// a synthesized `init(stringValue:)` compares the name with each case's in turn), in the
+  /// array that `allKeys` returns (`[Key]`); `nil` when the type has no such case.
+  let caseKeys: (any Sendable)?
   /// The case's own route (or alias), as the type declares it.
   let pattern: URLPattern
   /// How many parameters the levels before this one have: where this level's parameters
@@ -34,7 +34,7 @@ final class LinkLevel: Sendable {
   ) {
     self.linkType = linkType
     caseName = probe.caseName
-    caseKey = probe.caseKey
+    caseKeys = probe.caseKeys
     pattern = probe.pattern
     self.parameterOffset = parameterOffset
     self.mountLabel = mountLabel

@@ -20,9 +20,10 @@ final class RouteProbe {
   let pattern: URLPattern
   /// How many links down this probe's link is mounted.
   let depth: Int
-  /// The case's coding key, made once here so that decoding need not look the name up; `nil`
-  /// when the link type has no case of that name.
-  private(set) var caseKey: (any CodingKey)?
+  /// The case's coding key, in the array that an enum's `allKeys` returns (`[Key]`): made once
+  /// here, so that decoding neither looks the name up nor casts a key; `nil` when the link type
+  /// has no case of that name.
+  private(set) var caseKeys: (any Sendable)?
   private(set) var unnamedParameters: [String] = []
   /// The labels of the values asked for, in order.
   private(set) var labels: [String] = []
@@ -70,9 +71,9 @@ final class RouteProbe {
     return false
   }
 
-  fileprivate func found<Key: CodingKey>(caseKeys: Key.Type) -> [Key] {
+  fileprivate func found<Key: CodingKey>(caseKeysOf type: Key.Type) -> [Key] {
     guard let key = Key(stringValue: caseName) else { return [] }
-    caseKey = key
+    caseKeys = [key]
     return [key]
   }
 
@@ -176,7 +177,7 @@ private struct ProbeDecoder: Decoder {
   struct Cases<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let probe: RouteProbe
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { probe.found(caseKeys: Key.self) }
+    var allKeys: [Key] { probe.found(caseKeysOf: Key.self) }
     func contains(_ key: Key) -> Bool { true }
     func decodeNil(forKey key: Key) throws -> Bool { throw CannotMakeUp() }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw CannotMakeUp() }

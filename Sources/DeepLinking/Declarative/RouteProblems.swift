@@ -170,7 +170,7 @@ private func levelsProblems(
   var queryLabels: [String: String] = [:]
   var namesUnknownValues = false
   for (depth, level) in route.levels.enumerated() {
-    guard level.caseKey != nil else {
+    guard level.caseKeys != nil else {
       problems.append(
         DeepLinkError(
           routeProblem: .invalidRoute, pattern: route.pattern.source,
