@@ -254,64 +254,14 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   private func link(after first: String, _ second: String, _ third: String)
     throws(DeepLinkError) -> String
   {
-    var capacity = first.utf8.count + second.utf8.count + third.utf8.count + 3 * host.utf8.count
-    switch path {
-    case .segments(let segments):
-      for segment in segments { capacity += 1 + 3 * segment.utf8.count }
-    case .joined(let path):
-      // Separators print as one byte each; one more for a path without a leading "/".
-      capacity += 1 + 3 * path.utf8.count
-    }
-    for item in queryItems {
-      guard let value = item.value else { continue }
-      capacity += 2 + 3 * (item.name.utf8.count + value.utf8.count)
-    }
-    capacity += fragment.map { 1 + 3 * $0.utf8.count } ?? 0
+    let capacity = first.utf8.count + second.utf8.count + third.utf8.count + longestParts
     let outcome: Result<String, DeepLinkError> = withScratch(of: UInt8.self, capacity: capacity) {
       buffer in
       var writer = PercentEncodingWriter(buffer)
       withUTF8Bytes(first) { writer.copy($0) }
       withUTF8Bytes(second) { writer.copy($0) }
       withUTF8Bytes(third) { writer.copy($0) }
-      // The root, `myapp://`, has an empty host and no path.
-      if !isRoot,
-        let failure = withUTF8Bytes(host, { append($0, .host, isSegment: true, to: &writer) })
-      {
-        return .failure(failure)
-      }
-      var failure: DeepLinkError?
-      forEachPathSegment { segment, component in
-        writer.append(UInt8(ascii: "/"))
-        failure = append(segment, component, isSegment: true, to: &writer)
-        return failure == nil
-      }
-      if let failure { return .failure(failure) }
-      var isFirst = true
-      for item in queryItems {
-        guard let value = item.value else { continue }
-        writer.append(isFirst ? UInt8(ascii: "?") : UInt8(ascii: "&"))
-        isFirst = false
-        let component = DeepLinkError.Component.queryItem(item.name)
-        if let failure = withUTF8Bytes(
-          item.name, { append($0, component, isSegment: false, to: &writer) })
-        {
-          return .failure(failure)
-        }
-        writer.append(UInt8(ascii: "="))
-        if let failure = withUTF8Bytes(
-          value, { append($0, component, isSegment: false, to: &writer) })
-        {
-          return .failure(failure)
-        }
-      }
-      if let fragment {
-        writer.append(UInt8(ascii: "#"))
-        if let failure = withUTF8Bytes(
-          fragment, { append($0, .fragment, isSegment: false, to: &writer) })
-        {
-          return .failure(failure)
-        }
-      }
+      if let failure = writeParts(to: &writer) { return .failure(failure) }
       // Reading refuses longer URLs, so printing does too.
       let limit = URLMatcher.default.maximumURLLength
       guard writer.count <= limit else {
@@ -321,6 +271,64 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       return .success(buffer.withWritten(writer.count) { $0.string() })
     }
     return try outcome.get()
+  }
+
+  /// The most bytes the host, the path, the query items and the fragment print as: every byte
+  /// escaped, and each separator.
+  private var longestParts: Int {
+    var length = 3 * host.utf8.count
+    switch path {
+    case .segments(let segments):
+      for segment in segments { length += 1 + 3 * segment.utf8.count }
+    case .joined(let path):
+      // Separators print as one byte each; one more for a path without a leading "/".
+      length += 1 + 3 * path.utf8.count
+    }
+    for item in queryItems {
+      guard let value = item.value else { continue }
+      length += 2 + 3 * (item.name.utf8.count + value.utf8.count)
+    }
+    return length + (fragment.map { 1 + 3 * $0.utf8.count } ?? 0)
+  }
+
+  /// Writes `host/segments?query#fragment`, each part checked and percent-encoded, and returns
+  /// the first part that does not print, or `nil`.
+  @inline(__always)
+  private func writeParts(to writer: inout PercentEncodingWriter) -> DeepLinkError? {
+    // The root, `myapp://`, has an empty host and no path.
+    if !isRoot,
+      let failure = withUTF8Bytes(host, { append($0, .host, isSegment: true, to: &writer) })
+    {
+      return failure
+    }
+    var failure: DeepLinkError?
+    forEachPathSegment { segment, component in
+      writer.append(UInt8(ascii: "/"))
+      failure = append(segment, component, isSegment: true, to: &writer)
+      return failure == nil
+    }
+    if let failure { return failure }
+    var isFirst = true
+    for item in queryItems {
+      guard let value = item.value else { continue }
+      writer.append(isFirst ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+      isFirst = false
+      let component = DeepLinkError.Component.queryItem(item.name)
+      if let failure = withUTF8Bytes(
+        item.name, { append($0, component, isSegment: false, to: &writer) })
+      {
+        return failure
+      }
+      writer.append(UInt8(ascii: "="))
+      if let failure = withUTF8Bytes(
+        value, { append($0, component, isSegment: false, to: &writer) })
+      {
+        return failure
+      }
+    }
+    guard let fragment else { return nil }
+    writer.append(UInt8(ascii: "#"))
+    return withUTF8Bytes(fragment) { append($0, .fragment, isSegment: false, to: &writer) }
   }
 
   /// Checks the scheme and every part now, and keeps and returns the printed link: `nil` when

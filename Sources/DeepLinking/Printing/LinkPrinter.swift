@@ -158,51 +158,20 @@ struct LinkPrinter {
     of level: LinkLevel, _ link: EncodedLink, route: LinkRoute, to parts: inout [String]
   ) throws(PrintingFailure) -> SmallIndexSet {
     let storage = level.pattern.storage
-    let values = link.values
     let pattern = route.pattern.source
-    var taken = SmallIndexSet()  // the values the path takes, one bit each
-    var absent: String?  // the optional parameter that is `nil`, after which the path stops
     // A host parameter would come first (a route with one is a defect, found before).
-    var parameter = storage.parameterCount - storage.ops.lazy.filter(\.isNamed).count
-    /// The text of the value of the next parameter, `name`, or `nil` for an optional
-    /// parameter that is `nil`.
-    func take(_ name: String, optional: Bool) throws(PrintingFailure) -> String? {
-      let slot = LinkValueSlot.path(parameter)
-      parameter += 1
-      let index = values.indices.first {
-        !taken.contains($0) && level.slot(for: values[$0].label) == slot
-      }
-      let isNil = index == nil && link.nilLabels.contains { level.slot(for: $0) == slot }
-      if isNil, optional {
-        absent = absent ?? name
-        return nil
-      }
-      let problem: DeepLinkError.Reason? =
-        if let absent {
-          .nilBeforeValue(absent: absent, name: name, pattern: pattern)
-        } else if isNil { .nilInPath(name: name, pattern: pattern) } else { nil }
-      if let problem { throw PrintingFailure(.unprintable, .url, value: nil, problem) }
-      guard let index, !values[index].isArray,
-        let text = values[index].single ?? values[index].elements.first
-      else {
-        throw PrintingFailure(
-          .invalidRoute, .url, value: nil,
-          .notSingleValue(pattern: pattern, name: name, caseName: link.caseName))
-      }
-      taken.insert(index)
-      if optional, text.isEmpty {
-        throw PrintingFailure(
-          .unprintable, .url, value: nil, .emptyOptional(name: name, pattern: pattern))
-      }
-      return text
-    }
+    var path = PathProgress(
+      parameter: storage.parameterCount - storage.ops.lazy.filter(\.isNamed).count)
     // Walk the compiled ops (plain data) rather than the tokens; `*` is a defect, found before.
     for op in storage.ops {
       if op.kind == .literal {
         parts.append(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
         continue
       }
-      guard op.isNamed, let text = try take(storage.name(of: op), optional: op.isOptional) else {
+      guard op.isNamed,
+        let text = try take(
+          storage.name(of: op), optional: op.isOptional, of: level, link, pattern, &path)
+      else {
         continue
       }
       // An empty host would print the root (`myapp://`), which another route reads.
@@ -217,7 +186,56 @@ struct LinkPrinter {
       if let builtIn = op.builtIn { try check(text, .pathSegment(parts.count + 1), builtIn) }
       parts.append(text)
     }
-    return taken
+    return path.taken
+  }
+
+  /// How far the printing of one level's path has got.
+  private struct PathProgress {
+    /// The position of the next parameter among the level's.
+    var parameter: Int
+    /// The values the path has taken, one bit each.
+    var taken = SmallIndexSet()
+    /// The optional parameter that is `nil`, after which the path stops.
+    var absent: String?
+  }
+
+  /// The text of the value of `link` that the next parameter of `level`'s path, `name`,
+  /// takes, or `nil` for an optional parameter that is `nil`; `pattern` is the route's, as
+  /// messages quote it.
+  private func take(
+    _ name: String, optional: Bool, of level: LinkLevel, _ link: EncodedLink,
+    _ pattern: String, _ path: inout PathProgress
+  ) throws(PrintingFailure) -> String? {
+    let slot = LinkValueSlot.path(path.parameter)
+    path.parameter += 1
+    let values = link.values
+    let taken = path.taken
+    let index = values.indices.first {
+      !taken.contains($0) && level.slot(for: values[$0].label) == slot
+    }
+    let isNil = index == nil && link.nilLabels.contains { level.slot(for: $0) == slot }
+    if isNil, optional {
+      path.absent = path.absent ?? name
+      return nil
+    }
+    let problem: DeepLinkError.Reason? =
+      if let absent = path.absent {
+        .nilBeforeValue(absent: absent, name: name, pattern: pattern)
+      } else if isNil { .nilInPath(name: name, pattern: pattern) } else { nil }
+    if let problem { throw PrintingFailure(.unprintable, .url, value: nil, problem) }
+    guard let index, !values[index].isArray,
+      let text = values[index].single ?? values[index].elements.first
+    else {
+      throw PrintingFailure(
+        .invalidRoute, .url, value: nil,
+        .notSingleValue(pattern: pattern, name: name, caseName: link.caseName))
+    }
+    path.taken.insert(index)
+    if optional, text.isEmpty {
+      throw PrintingFailure(
+        .unprintable, .url, value: nil, .emptyOptional(name: name, pattern: pattern))
+    }
+    return text
   }
 
   /// The text of `value`, which `op` (a query item's or the fragment's parameter) binds,
@@ -259,29 +277,6 @@ struct LinkPrinter {
     guard accepted || text.isEmpty else {
       throw PrintingFailure(.unprintable, component, value: text, .refused(builtIn))
     }
-  }
-}
-
-/// Why a link does not print: a ``DeepLinkError`` but for the link, which the caller names.
-struct PrintingFailure: Error {
-  let code: DeepLinkError.Code
-  let component: DeepLinkError.Component
-  let value: String?
-  let reason: DeepLinkError.Reason
-
-  init(
-    _ code: DeepLinkError.Code, _ component: DeepLinkError.Component, value: String?,
-    _ reason: DeepLinkError.Reason
-  ) {
-    self.code = code
-    self.component = component
-    self.value = value
-    self.reason = reason
-  }
-
-  /// The error, naming `link`.
-  func error(printing link: any Sendable) -> DeepLinkError {
-    DeepLinkError.printing(code, link, component, value: value, reason)
   }
 }
 

@@ -80,7 +80,7 @@ struct EncodingProblem: Error {
 }
 
 /// What the encoders share while taking a case apart.
-final class LinkEncodingState {
+private final class LinkEncodingState {
   /// The link type whose ``DeepLinkCodable/urlValueSchemes`` apply to `URL` values.
   let linkType: Any.Type
 

@@ -1,0 +1,50 @@
+/// One level of a ``LinkRoute``: a case of one link type, its own pattern, and what the probe
+/// found of its values.
+///
+/// A class, so that decoding reads a level in place rather than copying its fields.
+final class LinkLevel: Sendable {
+  /// The type whose case this is.
+  let linkType: any DeepLinkRoutes.Type
+  let caseName: String
+  /// The case's coding key, as the link type's `CodingKeys` makes it from ``caseName`` (once:
+  /// a synthesized `init(stringValue:)` compares the name with each case's in turn), in the
+  /// array that `allKeys` returns (`[Key]`); `nil` when the type has no such case.
+  let caseKeys: (any Sendable)?
+  /// The case's own route (or alias), as the type declares it.
+  let pattern: URLPattern
+  /// How many parameters the levels before this one have: where this level's parameters
+  /// start in the route's whole pattern.
+  let parameterOffset: Int
+  /// The label of the value that holds the next level's link; `nil` on the last level.
+  let mountLabel: String?
+  /// The first parameter of ``pattern`` that names no value of the case, if any: decoding
+  /// the case fails.
+  let unnamedParameter: String?
+  /// The case's values, in order, and where the route puts each.
+  let values: [LinkValuePlan]
+  /// What is wrong with the case's values under ``pattern``, found with them.
+  let problems: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)]
+
+  /// The level of what `probe` found of a case of `linkType`.
+  init(
+    _ probe: RouteProbe, of linkType: any DeepLinkRoutes.Type, parameterOffset: Int,
+    mountLabel: String?
+  ) {
+    self.linkType = linkType
+    caseName = probe.caseName
+    caseKeys = probe.caseKeys
+    pattern = probe.pattern
+    self.parameterOffset = parameterOffset
+    self.mountLabel = mountLabel
+    unnamedParameter = probe.unnamedParameters.first
+    values = probe.values
+    problems = valueProblems(probe)
+  }
+
+  /// Where the route puts the value `label`: as the probe found it, or, for a value after
+  /// the last one the probe could make up, by the pattern.
+  func slot(for label: String) -> LinkValueSlot {
+    for index in values.indices where values[index].label == label { return values[index].slot }
+    return LinkValueSlot(label: label, in: pattern.storage)
+  }
+}

@@ -1,0 +1,22 @@
+/// A route of a link type with mounted links flattened: the cases it decodes to, level by
+/// level, and the whole pattern that URLs match.
+struct LinkRoute: Sendable {
+  let levels: [LinkLevel]
+  /// The levels' patterns one after the other (`settings` + `account/password`).
+  let pattern: URLPattern
+  /// Whether one of the levels is an alias: the route decodes but never prints.
+  let isAlias: Bool
+  /// The route's name: its case names joined with `.` (`settings.account`), as messages,
+  /// events and the command line give it.
+  let name: String
+
+  init(levels: [LinkLevel], pattern: URLPattern, isAlias: Bool) {
+    self.levels = levels
+    self.pattern = pattern
+    self.isAlias = isAlias
+    name = levels.map(\.caseName).joined(separator: ".")
+  }
+
+  /// The case names along the route, from the top.
+  var caseNames: [String] { levels.map(\.caseName) }
+}
