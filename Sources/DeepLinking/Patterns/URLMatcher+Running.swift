@@ -206,6 +206,25 @@ extension URLMatcher {
     }
   }
 
+  /// Why the query item of `queryOp` in `url`, whose decoded value is `text`, does not fit:
+  /// repeated, not the literal, or refused by its converter.
+  private func queryItemRejection(
+    _ url: String, _ text: String, _ queryOp: URLPattern.QueryOp, repeated: Bool,
+    _ storage: URLPattern.Storage
+  ) -> DeepLinkError {
+    let name = String(decoding: storage.key(of: queryOp), as: UTF8.self)
+    let expected = queryExpectation(queryOp.value, storage)
+    let reason: DeepLinkError.Reason =
+      if repeated {
+        .repeatsItem(name: name, expected)
+      } else if let literal = storage.literalText(of: queryOp.value) {
+        .isNot(literal)
+      } else {
+        text.isEmpty ? .empty(expected) : .notAccepted(expected)
+      }
+    return DeepLinkError(.valueRejected, .queryItem(name), input: url, value: text, reason)
+  }
+
   /// Why the read URL does not fit `pattern`, as ``search(_:_:_:_:explaining:)`` found: the
   /// reason for every failure a match can have, in one place.
   func explain(
@@ -241,19 +260,9 @@ extension URLMatcher {
         .missingComponent, .queryItem(name), input: url, value: nil,
         .missing(queryExpectation(queryOp.value, storage)))
     case .queryItem(let position, let value, let repeated):
-      let queryOp = storage.queryOps[position - storage.ops.count]
-      let name = String(decoding: storage.key(of: queryOp), as: UTF8.self)
-      let text = decodedText(bytes, value, plusIsSpace: decodesPlusAsSpace)
-      let expected = queryExpectation(queryOp.value, storage)
-      let reason: DeepLinkError.Reason =
-        if repeated {
-          .repeatsItem(name: name, expected)
-        } else if let literal = storage.literalText(of: queryOp.value) {
-          .isNot(literal)
-        } else {
-          text.isEmpty ? .empty(expected) : .notAccepted(expected)
-        }
-      return DeepLinkError(.valueRejected, .queryItem(name), input: url, value: text, reason)
+      return queryItemRejection(
+        url, decodedText(bytes, value, plusIsSpace: decodesPlusAsSpace),
+        storage.queryOps[position - storage.ops.count], repeated: repeated, storage)
     case .missingFragment:
       return DeepLinkError(
         .missingComponent, .fragment, input: url, value: nil,
