@@ -24,6 +24,15 @@ final class LinkLevel: Sendable {
   let values: [LinkValuePlan]
   /// What is wrong with the case's values under ``pattern``, found with them.
   let problems: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)]
+  /// The segments of ``pattern``'s path as printing fills them, in order.
+  let pathSegments: [PathSegment]
+
+  /// A segment of a level's path: its op, and the literal's text or the parameter's name (empty
+  /// for `*`).
+  struct PathSegment: Sendable {
+    let op: URLPattern.Op
+    let text: String
+  }
 
   /// The level of what `probe` found of a case of `linkType`.
   init(
@@ -39,6 +48,16 @@ final class LinkLevel: Sendable {
     unnamedParameter = probe.unnamedParameters.first
     values = probe.values
     problems = valueProblems(probe)
+    let storage = pattern.storage
+    pathSegments = storage.ops.map { op in
+      let text =
+        if op.kind == .literal {
+          String(decoding: storage.literalBytes(of: op), as: UTF8.self)
+        } else {
+          op.isNamed ? storage.name(of: op) : ""
+        }
+      return PathSegment(op: op, text: text)
+    }
   }
 
   /// Where the route puts the value `label`: as the probe found it, or, for a value after

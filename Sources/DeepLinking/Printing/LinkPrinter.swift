@@ -163,14 +163,14 @@ struct LinkPrinter {
     var path = PathProgress(
       parameter: storage.parameterCount - storage.ops.lazy.filter(\.isNamed).count)
     // Walk the compiled ops (plain data) rather than the tokens; `*` is a defect, found before.
-    for op in storage.ops {
+    for segment in level.pathSegments {
+      let op = segment.op
       if op.kind == .literal {
-        parts.append(String(decoding: storage.literalBytes(of: op), as: UTF8.self))
+        parts.append(segment.text)
         continue
       }
       guard op.isNamed,
-        let text = try take(
-          storage.name(of: op), optional: op.isOptional, of: level, link, pattern, &path)
+        let text = try take(segment.text, optional: op.isOptional, of: level, link, pattern, &path)
       else {
         continue
       }
