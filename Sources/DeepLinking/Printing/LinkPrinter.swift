@@ -157,11 +157,9 @@ struct LinkPrinter {
   private func addPath(
     of level: LinkLevel, _ link: EncodedLink, route: LinkRoute, to parts: inout [String]
   ) throws(PrintingFailure) -> SmallIndexSet {
-    let storage = level.pattern.storage
     let pattern = route.pattern.source
     // A host parameter would come first (a route with one is a defect, found before).
-    var path = PathProgress(
-      parameter: storage.parameterCount - storage.ops.lazy.filter(\.isNamed).count)
+    var path = PathProgress(parameter: level.pattern.storage.authorityOp?.isNamed == true ? 1 : 0)
     // Walk the compiled ops (plain data) rather than the tokens; `*` is a defect, found before.
     for segment in level.pathSegments {
       let op = segment.op
