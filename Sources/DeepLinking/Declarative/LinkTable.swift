@@ -261,7 +261,7 @@ final class LinkTable: Sendable {
       let values = level.values
       let pathParameters = storage.ops.filter(\.isNamed)
       // A host parameter comes first (a route with one is a defect, but is noted all the same).
-      let first = storage.authorityOp?.isNamed == true ? 1 : 0
+      let first = storage.hostParameterCount
       for (index, op) in pathParameters.enumerated()
       where op.kind == .parameter && op.builtIn == nil {
         let type = values.first { $0.slot == .path(first + index) }?.type

@@ -54,7 +54,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The part of the URL (or pattern) that failed.
   public var component: Component { storage.component }
 
-  /// The whole input that was being read: the URL string, or the pattern's source.
+  /// The whole input that was being read: the URL string, or the pattern's source; for an
+  /// error about printing, the link as Swift describes it.
   public var input: String {
     switch storage.input {
     case .text(let text): text

@@ -282,9 +282,10 @@ extension URLPattern {
     }
 
     /// How many parameters the pattern has.
-    var parameterCount: Int {
-      (authorityOp?.isNamed == true ? 1 : 0) + ops.lazy.filter(\.isNamed).count
-    }
+    var parameterCount: Int { hostParameterCount + ops.lazy.filter(\.isNamed).count }
+
+    /// How many parameters the host has (one at most), which come before the path's.
+    var hostParameterCount: Int { authorityOp?.isNamed == true ? 1 : 0 }
 
     /// The position of the parameter `name` among ``parameterNames``, compared as bytes.
     func parameterIndex(named name: String) -> Int? {

@@ -159,7 +159,7 @@ struct LinkPrinter {
   ) throws(PrintingFailure) -> SmallIndexSet {
     let pattern = route.pattern.source
     // A host parameter would come first (a route with one is a defect, found before).
-    var path = PathProgress(parameter: level.pattern.storage.authorityOp?.isNamed == true ? 1 : 0)
+    var path = PathProgress(parameter: level.pattern.storage.hostParameterCount)
     // Walk the compiled ops (plain data) rather than the tokens; `*` is a defect, found before.
     for segment in level.pathSegments {
       let op = segment.op
