@@ -28,3 +28,18 @@ enum MatchFailure: Error {
   /// Segment `index` is one more than the pattern has.
   case extra(index: Int)
 }
+
+extension MatchFailure {
+  /// The link segment at which the failure stops, as far as it ranks: `linkCount` (past
+  /// every segment) for a query item or the fragment; `nil` for a failure before the link or
+  /// of the pattern itself, which ranks before every segment.
+  func segment(linkCount: Int) -> Int? {
+    switch self {
+    case .missing(let index, _), .literal(let index, _), .rejected(let index, _),
+      .extra(let index):
+      index
+    case .missingQueryItem, .queryItem, .missingFragment, .fragment: linkCount
+    case .notAdmitted, .host, .unknownConverter: nil
+    }
+  }
+}

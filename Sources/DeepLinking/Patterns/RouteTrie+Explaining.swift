@@ -20,7 +20,7 @@ extension RouteTrie {
     }
     let required = missing.filter { !storage($0).isOptional(at: index) }
     if let route = required.min() {
-      record(route, .missing(index: index, position: index), &search)
+      search.record(route, .missing(index: index, position: index))
     }
   }
 
@@ -62,7 +62,7 @@ extension RouteTrie {
       }
       guard place.node >= 0 else {
         // The end of a tail.
-        record(Int(place.route), .extra(index: index), &search)
+        search.record(Int(place.route), .extra(index: index))
         continue
       }
       let node = Int(place.node)
@@ -74,10 +74,10 @@ extension RouteTrie {
         if parts { consider(Int(nodes[Int(child)].creator)) }
       }
       let ended = routes(at: node).filter { storage($0).ops.count == index }
-      if let route = ended.min() { record(route, .extra(index: index), &search) }
+      if let route = ended.min() { search.record(route, .extra(index: index)) }
     }
     if let route = nearest?.route {
-      record(route, .literal(index: index, position: index), &search)
+      search.record(route, .literal(index: index, position: index))
     }
   }
 
@@ -91,12 +91,8 @@ extension RouteTrie {
       } else if place.node >= 0 {
         refused = childRoutes(of: Int(place.node), literals: false)
       }
-      for route in refused { record(route, .rejected(index: index, position: index), &search) }
+      for route in refused { search.record(route, .rejected(index: index, position: index)) }
     }
-  }
-
-  private func record(_ route: Int, _ failure: MatchFailure, _ search: inout Search) {
-    search.failures?.append(RouteFailure(route: route, failure: failure))
   }
 
   /// The first route below each child of `node` (its literal children with `literals`), and

@@ -31,6 +31,27 @@ extension RouteTrie {
     /// Where the routes that the search leaves stop, when it explains a URL; `nil` (nothing
     /// recorded) when it routes one.
     var failures: [RouteFailure]?
+    /// The furthest link segment at which a failure recorded by this search stops (the link's
+    /// segment count for a query item or the fragment); -1 for none.
+    ///
+    /// A failure further along always ranks before one at an earlier segment (see
+    /// ``NearestRoute``), so the routes that part at an earlier segment need no ranking.
+    private(set) var furthest = -1
+
+    init(layout: URLLayout, failures: [RouteFailure]? = nil) {
+      self.layout = layout
+      self.failures = failures
+    }
+
+    /// Records, when the search explains a URL, that route `route` stops as `failure` says;
+    /// `route` is not evaluated otherwise.
+    mutating func record(_ route: @autoclosure () -> Int, _ failure: MatchFailure) {
+      guard failures != nil else { return }
+      failures?.append(RouteFailure(route: route(), failure: failure))
+      if let index = failure.segment(linkCount: layout.linkCount) {
+        furthest = max(furthest, index)
+      }
+    }
   }
 
   /// Runs a search of the read URL from `roots`, offering its matches to `accept`.
@@ -71,13 +92,14 @@ extension RouteTrie {
     }
     let range = search.layout.linkRange(index)
     let literals = literalChildren(bytes, set, range, folded: folded, search)
-    if search.failures != nil {
-      recordParting(bytes, from: set, besides: literals, at: index, range, folded: folded, &search)
-    }
     if !literals.isEmpty,
       walk(bytes, literals, index + 1, folded: false, &search, url, matcher, accept)
     {
       return true
+    }
+    // After the literals' subtrees, which may get further than the routes that part here.
+    if search.failures != nil, search.furthest <= index {
+      recordParting(bytes, from: set, besides: literals, at: index, range, folded: folded, &search)
     }
     guard !range.isEmpty else {
       if search.failures != nil { recordEmptySegment(in: set, at: index, &search) }
@@ -260,12 +282,10 @@ extension RouteTrie {
     {
     case .value: break
     case .refused:
-      search.failures?.append(
-        RouteFailure(route: routes(), failure: .rejected(index: index, position: index)))
+      search.record(routes(), .rejected(index: index, position: index))
       return false
     case .unknownConverter:
-      search.failures?.append(
-        RouteFailure(route: routes(), failure: .unknownConverter(position: index)))
+      search.record(routes(), .unknownConverter(position: index))
       return false
     }
     if next(&search) { return true }

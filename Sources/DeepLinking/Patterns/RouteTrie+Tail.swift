@@ -7,7 +7,7 @@ extension RouteTrie {
     _ matcher: URLMatcher, _ accept: Accept
   ) -> Bool {
     if storage.hasExtras, let failure = extrasFailure(storage, search.layout, url, matcher) {
-      search.failures?.append(RouteFailure(route: route, failure: failure))
+      search.record(route, failure)
       return false
     }
     let match = search.captures.match(
@@ -78,7 +78,7 @@ extension RouteTrie {
     }
     if failure == nil, index < search.layout.linkCount { failure = .extra(index: index) }
     if failure == nil, offer(storage, route, &search, url, matcher, accept) { return true }
-    if let failure { search.failures?.append(RouteFailure(route: route, failure: failure)) }
+    if let failure { search.record(route, failure) }
     search.captures.truncate(to: captured, customCount: customCount)
     return false
   }

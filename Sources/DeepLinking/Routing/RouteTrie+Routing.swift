@@ -107,7 +107,7 @@ extension RouteTrie {
       turnedAway.append((anyRoot, .notAdmitted))
     }
     for (root, failure) in turnedAway {
-      search.failures?.append(RouteFailure(route: Int(nodes[root].creator), failure: failure))
+      search.record(Int(nodes[root].creator), failure)
     }
   }
 }
