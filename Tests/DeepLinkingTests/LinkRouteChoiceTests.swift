@@ -11,7 +11,7 @@ import Testing
 /// case name that sorts first. A route with optional parameters (`<s?>`) is a route of each
 /// length it can have. Routes with `*` never decode, and neither does a link whose
 /// printed URL the model decodes as another. Seeded random tables, which the
-/// enum reads through `_decode(_:routes:aliases:)` (a type's own routes are read once), with
+/// enum reads through `_LinkRoutes` (a type's own routes are read once), with
 /// aliases and a mounted link, and URLs in both the custom-scheme and the universal-link form:
 /// 12,000 by default, 300,000 with `DEEPLINKING_LONG_TESTS=1`.
 @Suite struct LinkRouteChoiceTests {
@@ -233,6 +233,7 @@ import Testing
     for _ in 0..<tables {
       let table = try Self.randomTable(using: &random)
       let routes = Self.modelRoutes(table)
+      let linkRoutes = _LinkRoutes<Link>(routes: table.routes, aliases: table.aliases)
       let described =
         table.routes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         + table.aliases.sorted { $0.key < $1.key }.map { "\($0.key) alias: \($0.value)" }
@@ -248,22 +249,21 @@ import Testing
         // it may not).
         let chosen = Self.modelDecode(url, routes)
         let expected = chosen.flatMap { link in
-          let printed = try? link._deepLinkBuilder(routes: table.routes, aliases: table.aliases)
-            .string()
+          let printed = try? linkRoutes.builder(for: link).string()
           return printed.flatMap { Self.modelDecode($0, routes) } == link ? link : nil
         }
         if chosen != nil, expected == nil { refused += 1 }
-        let link = try? Link._decode(url, routes: table.routes, aliases: table.aliases)
+        let link = try? linkRoutes.decode(url)
         #expect(link == expected, "\(url) with \(described)")
         checked += 1
         guard let link else { continue }
         decoded += 1
         // Every decoded link prints a URL that decodes as itself.
         let printed = Result { () throws(DeepLinkError) in
-          try link._deepLinkBuilder(routes: table.routes, aliases: table.aliases).string()
+          try linkRoutes.builder(for: link).string()
         }
         let again = (try? printed.get()).flatMap {
-          try? Link._decode($0, routes: table.routes, aliases: table.aliases)
+          try? linkRoutes.decode($0)
         }
         #expect(again == link, "\(link) from \(url) printed \(printed) with \(described)")
       }
@@ -283,6 +283,7 @@ import Testing
     let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
     for _ in 0..<300 {
       let table = try Self.randomTable(using: &random).routes.filter { $0.key != "m" }
+      let linkRoutes = _LinkRoutes<Link>(routes: table)
       for _ in 0..<20 {
         guard let name = table.keys.sorted().randomElement(using: &random),
           let names = table[name]?.parameterNames
@@ -297,13 +298,13 @@ import Testing
           f: value("f", [1.5, 12, -3]), s: value("s", ["a", "b", "12", "1.5", "x", "A", "a b"]),
           t: value("t", ["a", "b", "-3", "x", "&=?"]), p: value("p", ["a", "a/b", "12", "b/12/x"]))
         let result = Result { () throws(DeepLinkError) in
-          let builder = try link._deepLinkBuilder(routes: table)
+          let builder = try linkRoutes.builder(for: link)
           return [try builder.string(), try builder.universalLinkString(host: "example.com")]
         }
         switch result {
         case .success(let urls):
           for url in urls {
-            let decoded = try? Link._decode(url, routes: table)
+            let decoded = try? linkRoutes.decode(url)
             #expect(decoded == link, "\(link) printed \(url) with routes \(table)")
           }
           printed += 1
@@ -312,7 +313,7 @@ import Testing
           // The URL it would have printed does decode as another case.
           let start = try #require(error.description.range(of: "its URL \"")).upperBound
           let url = String(error.description[start...].prefix { $0 != "\"" })
-          let decoded = try? Link._decode(url, routes: table)
+          let decoded = try? linkRoutes.decode(url)
           #expect(url.hasPrefix("x://"), "\(error)")
           #expect(decoded != nil && decoded?.caseName != name, "\(error)")
         case .failure(let error):

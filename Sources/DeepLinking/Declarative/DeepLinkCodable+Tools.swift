@@ -17,35 +17,6 @@ extension DeepLinkCodable {
     return try EncodedLink.encode(self).caseName
   }
 
-  /// Decodes `string` by `routes` and `aliases` instead of the type's own, which are read
-  /// once: for tests that try many tables on one type.
-  /// - Parameters:
-  ///   - string: The URL string.
-  ///   - routes: The routes, by case name.
-  ///   - aliases: The aliases, by case name.
-  /// - Returns: The link.
-  /// - Throws: A ``DeepLinkError``, as ``decode(_:)-(String)`` does.
-  @_spi(DeepLinkingTools)
-  public static func _decode(
-    _ string: String, routes: [String: URLPattern], aliases: [String: [URLPattern]] = [:]
-  ) throws(DeepLinkError) -> Self {
-    try decodeWithState(string, in: table(routes, aliases)).link
-  }
-
-  /// The builder of the link by `routes` and `aliases` instead of the type's own; see
-  /// ``_decode(_:routes:aliases:)``.
-  /// - Parameters:
-  ///   - routes: The routes, by case name.
-  ///   - aliases: The aliases, by case name.
-  /// - Returns: The builder.
-  /// - Throws: A ``DeepLinkError``, as ``deepLinkBuilder()`` does.
-  @_spi(DeepLinkingTools)
-  public func _deepLinkBuilder(
-    routes: [String: URLPattern], aliases: [String: [URLPattern]] = [:]
-  ) throws(DeepLinkError) -> DeepLinkBuilder {
-    try deepLinkBuilder(in: Self.table(routes, aliases))
-  }
-
   /// Decodes `string` and names the route that took it (see ``routeName``), without
   /// taking the link apart again; for `deeplink check`.
   /// - Parameter string: The URL string.
@@ -57,14 +28,6 @@ extension DeepLinkCodable {
   ) {
     let decoded = try decodeWithState(string, in: LinkTable.of(Self.self))
     return (decoded.link, decoded.state.routeName)
-  }
-
-  private static func table(_ routes: [String: URLPattern], _ aliases: [String: [URLPattern]])
-    -> LinkTable
-  {
-    LinkTable.make(
-      Self.self, routes: routes, aliases: aliases, decodesPlusAsSpace: decodesPlusAsSpace,
-      ignoresPathCase: ignoresPathCase)
   }
 
   /// The names of the type's routes, mounted ones included (see ``routeName``), in order.
@@ -151,4 +114,37 @@ func swiftCaseName(of link: some Any) -> String? {
     return nil
   }
   return String(describing: link)
+}
+
+/// A link type's table made of other routes and aliases than its own, built once: for tests
+/// that try many tables on one type.
+@_spi(DeepLinkingTools)
+public struct _LinkRoutes<Link: DeepLinkCodable>: Sendable {
+  private let table: LinkTable
+
+  /// The table of `routes` and `aliases`, read as the type's own would be.
+  /// - Parameters:
+  ///   - routes: The routes, by case name.
+  ///   - aliases: The aliases, by case name.
+  public init(routes: [String: URLPattern], aliases: [String: [URLPattern]] = [:]) {
+    table = LinkTable.make(
+      Link.self, routes: routes, aliases: aliases, decodesPlusAsSpace: Link.decodesPlusAsSpace,
+      ignoresPathCase: Link.ignoresPathCase)
+  }
+
+  /// Decodes `string` by these routes.
+  /// - Parameter string: The URL string.
+  /// - Returns: The link.
+  /// - Throws: A ``DeepLinkError``, as ``DeepLinkCodable/decode(_:)-(String)`` does.
+  public func decode(_ string: String) throws(DeepLinkError) -> Link {
+    try Link.decodeWithState(string, in: table).link
+  }
+
+  /// The builder of `link` by these routes.
+  /// - Parameter link: The link.
+  /// - Returns: The builder.
+  /// - Throws: A ``DeepLinkError``, as ``DeepLinkCodable/deepLinkBuilder()`` does.
+  public func builder(for link: Link) throws(DeepLinkError) -> DeepLinkBuilder {
+    try link.deepLinkBuilder(in: table)
+  }
 }
