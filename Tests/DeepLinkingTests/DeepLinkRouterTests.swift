@@ -512,6 +512,28 @@ func permutations<T>(_ items: [T]) -> [[T]] {
     #expect(Self.router.route(url) == nil)
   }
 
+  /// Routes that part from a URL at its host are still ranked when a route that took the
+  /// host fails further along for a reason of its pattern (a converter the matcher lacks),
+  /// which ranks before every segment; a failure further along in the URL outranks them.
+  @Test(arguments: [
+    (
+      ["myapp://user/<int:id>", "myapp://u/<nope:x>"], "myapp://u/1",
+      #"no route for "myapp://u/1": nearest is "myapp://user/<int:id>" (host "u" is not "user")"#
+    ),
+    (
+      ["myapp://user/<int:id>", "myapp://u/<nope:x>", "myapp://u/2"], "myapp://u/1",
+      #"no route for "myapp://u/1": nearest is "myapp://u/2" (path segment 2 "1" is not "2")"#
+    ),
+  ])
+  func partingsAtTheHostAgainstFailuresFurtherAlong(
+    routes: [String], url: String, message: String
+  ) throws {
+    var router = DeepLinkRouter<String>()
+    for route in routes { router.register(URLPattern(stringLiteral: route)) { _, _ in route } }
+    let error = try #require(throws: DeepLinkError.self) { try router.requireRoute(url) }
+    #expect(error.description == message)
+  }
+
   @Test func requireMatchExplainsToo() throws {
     let error = try #require(throws: DeepLinkError.self) {
       try Self.router.requireMatch("myapp://usr/1")
