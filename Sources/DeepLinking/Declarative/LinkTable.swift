@@ -279,18 +279,21 @@ final class LinkTable: Sendable {
     // `NSLock` guards `tables`: `Mutex` needs macOS 15 and iOS 18, and on Linux it waits on
     // futexes that ThreadSanitizer cannot see, so that it reports the reads it guards as races.
     private let lock = NSLock()
-    private nonisolated(unsafe) var tables: [ObjectIdentifier: LinkTable] = [:]
+    /// The tables made, by link type: an app has a few link types, and comparing their
+    /// identifiers costs less than hashing one (and a dictionary's type costs a first link more
+    /// to set up).
+    private nonisolated(unsafe) var tables: [(type: ObjectIdentifier, table: LinkTable)] = []
 
     func table(for type: ObjectIdentifier, make: () -> LinkTable) -> LinkTable {
       lock.lock()
-      let known = tables[type]
+      let known = tables.first { $0.type == type }
       lock.unlock()
-      if let known { return known }
+      if let known { return known.table }
       let table = make()
       lock.lock()
       defer { lock.unlock() }
-      if let made = tables[type] { return made }
-      tables[type] = table
+      if let made = tables.first(where: { $0.type == type }) { return made.table }
+      tables.append((type, table))
       return table
     }
   }
