@@ -175,10 +175,10 @@ private struct MakerDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard label == nil, let keys = maker.level?.caseKeys as? [Key] else {
+    guard label == nil, let made = maker.level?.caseKeys as? LinkLevel.CaseKeys<Key> else {
       throw NotALinkValue()
     }
-    return KeyedDecodingContainer(Case(maker: maker, keys: keys))
+    return KeyedDecodingContainer(Case(maker: maker, keys: made.keys))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

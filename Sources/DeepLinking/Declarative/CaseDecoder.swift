@@ -37,7 +37,7 @@ private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
   /// The case's key; none when the type has no case of that name, for which the synthesized
   /// code throws its own error (``LinkDecodingState/unknownCase()`` explains it).
   var allKeys: [Key] {
-    if let keys = state.caseKeys(at: level) as? [Key] { return keys }
+    if let made = state.caseKeys(at: level) as? LinkLevel.CaseKeys<Key> { return made.keys }
     guard let key = Key(stringValue: state.caseName(at: level)) else { return [] }
     return [key]
   }

@@ -164,9 +164,8 @@ final class LinkDecodingState {
   /// The name of the case at `level`.
   func caseName(at level: Int) -> String { levels.isEmpty ? madeCaseName : levels[level].caseName }
 
-  /// The coding key of the case at `level` as `allKeys` returns it (`[Key]`), when the table
-  /// made it.
-  func caseKeys(at level: Int) -> (any Sendable)? {
+  /// The coding key of the case at `level` (a ``LinkLevel/CaseKeys``), when the table made it.
+  func caseKeys(at level: Int) -> (any AnyObject & Sendable)? {
     levels.isEmpty ? nil : levels[level].caseKeys
   }
 

@@ -7,9 +7,9 @@ final class LinkLevel: Sendable {
   let linkType: any DeepLinkRoutes.Type
   let caseName: String
   /// The case's coding key, as the link type's `CodingKeys` makes it from ``caseName`` (once:
-  /// a synthesized `init(stringValue:)` compares the name with each case's in turn), in the
-  /// array that `allKeys` returns (`[Key]`); `nil` when the type has no such case.
-  let caseKeys: (any Sendable)?
+  /// a synthesized `init(stringValue:)` compares the name with each case's in turn); `nil`
+  /// when the type has no such case.
+  let caseKeys: (any AnyObject & Sendable)?
   /// The case's own route (or alias), as the type declares it.
   let pattern: URLPattern
   /// How many parameters the levels before this one have: where this level's parameters
@@ -58,6 +58,14 @@ final class LinkLevel: Sendable {
         }
       return PathSegment(op: op, text: text)
     }
+  }
+
+  /// A case's coding key in the array that `allKeys` returns: a class, so that reading it
+  /// back as `[Key]` is a class cast, not an array cast.
+  final class CaseKeys<Key: CodingKey>: Sendable {
+    let keys: [Key]
+
+    init(_ key: Key) { keys = [key] }
   }
 
   /// Where the route puts the value `label`: as the probe found it, or, for a value after

@@ -23,7 +23,7 @@ final class RouteProbe {
   /// The case's coding key, in the array that an enum's `allKeys` returns (`[Key]`): made once
   /// here, so that decoding neither looks the name up nor casts a key; `nil` when the link type
   /// has no case of that name.
-  private(set) var caseKeys: (any Sendable)?
+  private(set) var caseKeys: (any AnyObject & Sendable)?
   private(set) var unnamedParameters: [String] = []
   /// The labels of the values asked for, in order.
   private(set) var labels: [String] = []
@@ -73,7 +73,7 @@ final class RouteProbe {
 
   fileprivate func found<Key: CodingKey>(caseKeysOf type: Key.Type) -> [Key] {
     guard let key = Key(stringValue: caseName) else { return [] }
-    caseKeys = [key]
+    caseKeys = LinkLevel.CaseKeys(key)
     return [key]
   }
 
