@@ -92,12 +92,18 @@ private final class LinkEncodingState {
   var failure: EncodingProblem?
 
   func record(_ strings: [String], label: String, isArray: Bool) {
-    link.values.append(
-      EncodedLink.Value(label: label, single: nil, elements: strings, isArray: isArray))
+    append(EncodedLink.Value(label: label, single: nil, elements: strings, isArray: isArray))
   }
 
   func record(_ text: String, label: String) {
-    link.values.append(EncodedLink.Value(label: label, single: text, isArray: false))
+    append(EncodedLink.Value(label: label, single: text, isArray: false))
+  }
+
+  /// Appends `value`, making room for a few more with the first (a case has a few values):
+  /// one allocation rather than one per doubling.
+  private func append(_ value: EncodedLink.Value) {
+    if link.values.isEmpty { link.values.reserveCapacity(4) }
+    link.values.append(value)
   }
 }
 

@@ -37,6 +37,7 @@ struct LinkPrinter {
     // that are not in the path, as query items or the fragment.
     let levels = route.levels.prefix(levelCount ?? route.levels.count)
     var parts: [String] = []
+    parts.reserveCapacity(levels.reduce(0) { $0 + $1.pathSegments.count })
     var builder = DeepLinkBuilder(
       scheme: scheme, host: "", pathSegments: [], queryItems: literalQueryItems(of: route, levels))
     // The link itself at the first level (not a copy of it), then the link each level mounts.
