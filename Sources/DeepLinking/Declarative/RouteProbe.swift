@@ -9,7 +9,8 @@
 /// each is optional and its type, which of the route's parameters name none of them, and
 /// which values the route puts in the path although they are optional or arrays.
 ///
-/// The decoder hands out made-up values (`nil` for optionals, a case of a nested link) so that
+/// The decoder hands out made-up values (`nil` for optionals, but a sample for an optional of a
+/// built-in type, whose type only its value says; a case of a nested link) so that
 /// `init(from:)` asks for every value; it stops at a value whose type cannot be made up (a
 /// raw-value enum that is not `CaseIterable`, a ``DeepLinkValue`` that refuses `"x"`).
 final class RouteProbe {
@@ -41,6 +42,8 @@ final class RouteProbe {
   var madeUp: Any?
   /// The labels of the optional values asked for.
   private(set) var optionalLabels: Set<String> = []
+  /// The label of the optional value whose type is asked for next (see `Values.contains`).
+  fileprivate var optionalAsked: String?
 
   init(caseName: String, pattern: URLPattern, depth: Int = 0) {
     self.caseName = caseName
@@ -198,69 +201,25 @@ private struct ProbeDecoder: Decoder {
     let probe: RouteProbe
     var codingPath: [any CodingKey] { [] }
     var allKeys: [Key] { [] }
-    /// Asked by a `decodeIfPresent` of the protocol's own, for an optional value: `nil`.
+    /// Asked by the protocol's own `decodeIfPresent` of a built-in type (`Int?`), which then
+    /// asks ``decodeNil(forKey:)`` and, as there is a value, ``decode(_:forKey:)``: the value
+    /// is optional, and its type is said when it is asked for.
     func contains(_ key: Key) -> Bool {
-      probe.asked(key.stringValue, optional: true)
-      return false
+      probe.optionalAsked = key.stringValue
+      return true
     }
-    /// An optional value: `nil`, its type noted.
+    /// An optional value of another type: `nil`, its type noted.
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
       probe.asked(key.stringValue, optional: true)
       probe.asked(key.stringValue, type: type)
       return nil
     }
-    // The protocol's own versions for these types would not say the type.
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-      try decodeIfPresent(type as Any.Type, key)
-    }
-    private func decodeIfPresent<T>(_ type: Any.Type, _ key: Key) throws -> T? {
-      probe.asked(key.stringValue, optional: true)
-      probe.asked(key.stringValue, type: type)
-      return nil
-    }
-    func decodeNil(forKey key: Key) throws -> Bool { true }
+    func decodeNil(forKey key: Key) throws -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      probe.asked(key.stringValue, optional: false)
-      probe.asked(key.stringValue, type: type)
+      let label = key.stringValue
+      probe.asked(label, optional: probe.optionalAsked == label)
+      probe.optionalAsked = nil
+      probe.asked(label, type: type)
       if let link = type as? any DeepLinkRoutes.Type {
         guard let made = probe.makeUpLink(link) as? T else {
           throw CannotMakeUp()
