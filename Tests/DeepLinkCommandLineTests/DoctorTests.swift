@@ -156,11 +156,13 @@ import Testing
 
   /// The files `deeplink aasa` and `deeplink android` write agree with the enum they came from.
   @Test func theGeneratedFilesAgree() throws {
+    let files = TemporaryFiles()
+    defer { files.remove() }
     let appID = "ABCDE12345.com.example.shop"
-    let aasa = try Self.file(
+    let aasa = try files.write(
       DeepLinkCommand.run(["aasa", appID], links: ShopLink.self).output, "aasa.json")
     let filters = DeepLinkCommand.run(["android"], links: ShopLink.self).output
-    let manifest = try Self.file(
+    let manifest = try files.write(
       """
       <manifest xmlns:android="http://schemas.android.com/apk/res/android">
       <application><activity android:name=".Main" android:exported="true">
@@ -179,6 +181,8 @@ import Testing
   /// Info.plist and assetlinks.json. Seeded; a failure names its round and file. 20,000
   /// rounds with `DEEPLINKING_LONG_TESTS`.
   @Test func mutatedFilesNeverTrap() throws {
+    let files = TemporaryFiles()
+    defer { files.remove() }
     func good(_ name: String) throws -> Data {
       try Data(contentsOf: URL(fileURLWithPath: Self.fixture("good", name)))
     }
@@ -220,22 +224,23 @@ import Testing
           bytes = Array(text.utf8)
         }
       }
-      let path = try Self.file(Data(bytes), "mutated")
+      let path = try files.write(Data(bytes), "mutated")
       var arguments = ["doctor", input.option, path]
       if input.option == "--assetlinks" { arguments += ["--package", "com.example.shop"] }
       let result = Self.run(arguments)
       #expect([0, 1, 2].contains(result.status), "round \(round): \(path)")
-      try? FileManager.default.removeItem(atPath: path)
     }
   }
 
   /// A binary plist reads as its XML form does.
   @Test func aBinaryPlist() throws {
+    let files = TemporaryFiles()
+    defer { files.remove() }
     let xml = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("good", "Shop.entitlements")))
     let plist = try PropertyListSerialization.propertyList(from: xml, format: nil)
     let binary = try PropertyListSerialization.data(
       fromPropertyList: plist, format: .binary, options: 0)
-    let path = try Self.file(binary, "Shop.entitlements")
+    let path = try files.write(binary, "Shop.entitlements")
     let result = Self.run(["doctor", "--entitlements", path])
     #expect(result.status == 0)
     #expect(
@@ -251,6 +256,8 @@ import Testing
   /// A binary plist that holds a set, which no entitlements file has (and which Linux's
   /// Foundation cannot read), is refused.
   @Test func aBinaryPlistWithASet() throws {
+    let files = TemporaryFiles()
+    defer { files.remove() }
     let plist: [String: Any] = [
       "com.apple.developer.associated-domains": ["applinks:example.com"]
     ]
@@ -259,7 +266,7 @@ import Testing
     // The top dictionary (marker 0xD1, one entry) becomes a set of one.
     let top = try #require(binary.firstIndex(of: 0xD1))
     binary[top] = 0xC1
-    let path = try Self.file(Data(binary), "Shop.entitlements")
+    let path = try files.write(Data(binary), "Shop.entitlements")
     let result = Self.run(["doctor", "--entitlements", path])
     #expect(result.status == 2)
     #expect(
@@ -271,8 +278,10 @@ import Testing
   /// Android verifies with the fingerprints of the statements that have the relation; an
   /// entry without a host is a mismatch of its own.
   @Test func severalStatementsAndAnEmptyEntry() throws {
+    let files = TemporaryFiles()
+    defer { files.remove() }
     let fingerprint = (0..<32).map { _ in "AB" }.joined(separator: ":")
-    let assetLinks = try Self.file(
+    let assetLinks = try files.write(
       """
       [{"relation": ["delegate_permission/common.get_login_creds"],
         "target": {"namespace": "android_app", "package_name": "com.example.shop",
@@ -281,7 +290,7 @@ import Testing
         "target": {"namespace": "android_app", "package_name": "com.example.shop",
                    "sha256_cert_fingerprints": ["\(fingerprint)"]}}]
       """, "assetlinks.json")
-    let entitlements = try Self.file(
+    let entitlements = try files.write(
       """
       <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array>
       <string>applinks:</string><string>applinks:example.com</string>
@@ -309,7 +318,9 @@ import Testing
 
   /// Entitlements without the Associated Domains key: every host is a mismatch.
   @Test func entitlementsWithoutTheKey() throws {
-    let path = try Self.file(
+    let files = TemporaryFiles()
+    defer { files.remove() }
+    let path = try files.write(
       """
       <?xml version="1.0" encoding="UTF-8"?>
       <plist version="1.0"><dict><key>aps-environment</key><string>development</string></dict></plist>
@@ -332,7 +343,9 @@ import Testing
 
   /// A wildcard entry opens a subdomain the enum lists; a port or managed mode is kept.
   @Test func wildcardAndModes() throws {
-    let path = try Self.file(
+    let files = TemporaryFiles()
+    defer { files.remove() }
+    let path = try files.write(
       """
       <plist version="1.0"><dict>
       <key>com.apple.developer.associated-domains</key>
@@ -356,7 +369,9 @@ import Testing
 
   /// An assetlinks.json that names other packages only.
   @Test func assetLinksForAnotherPackage() throws {
-    let path = try Self.file(
+    let files = TemporaryFiles()
+    defer { files.remove() }
+    let path = try files.write(
       """
       [{"relation": ["delegate_permission/common.handle_all_urls"],
         "target": {"namespace": "android_app", "package_name": "com.example.shopp",
@@ -377,9 +392,11 @@ import Testing
 
   /// A manifest may give the Android namespace another prefix.
   @Test func anotherNamespacePrefix() throws {
+    let files = TemporaryFiles()
+    defer { files.remove() }
     let good = try String(
       contentsOfFile: Self.fixture("good", "AndroidManifest.xml"), encoding: .utf8)
-    let path = try Self.file(
+    let path = try files.write(
       good.replacingOccurrences(of: "android:", with: "a:")
         .replacingOccurrences(of: "xmlns:android=", with: "xmlns:a="), "AndroidManifest.xml")
     let result = Self.run(["doctor", "--manifest", path])
@@ -447,7 +464,9 @@ import Testing
   /// A file that cannot be read: exit 2, naming the file and the part.
   @Test(arguments: unreadable)
   func unreadableFiles(name: String, option: String, content: Data, reason: String) throws {
-    let path = try Self.file(content, "file")
+    let files = TemporaryFiles()
+    defer { files.remove() }
+    let path = try files.write(content, "file")
     var arguments = ["doctor", option, path]
     if option == "--assetlinks" { arguments += ["--package", "com.example.shop"] }
     let result = Self.run(arguments)
@@ -543,16 +562,29 @@ extension DoctorTests {
     return result
   }
 
+}
+
+/// The files a test writes, each of its own in the temporary directory, until ``remove()``.
+final class TemporaryFiles {
+  private var paths: [String] = []
+
   /// Writes `data` to a file of its own and returns its path.
-  static func file(_ data: Data, _ name: String) throws -> String {
+  func write(_ data: Data, _ name: String) throws -> String {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("doctor-\(UUID().uuidString)-\(name)")
     try data.write(to: url)
+    paths.append(url.path)
     return url.path
   }
 
   /// Writes `text` to a file of its own and returns its path.
-  static func file(_ text: String, _ name: String) throws -> String {
-    try file(Data(text.utf8), name)
+  func write(_ text: String, _ name: String) throws -> String {
+    try write(Data(text.utf8), name)
+  }
+
+  /// Removes the files written.
+  func remove() {
+    for path in paths { try? FileManager.default.removeItem(atPath: path) }
+    paths = []
   }
 }

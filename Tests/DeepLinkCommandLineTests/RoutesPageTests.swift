@@ -175,6 +175,7 @@ import Testing
       .appendingPathComponent("routes-\(UUID().uuidString).html")
     let html = DeepLinkCommand.run(["routes", "--html"], links: type).output
     try Data(html.utf8).write(to: page)
+    defer { try? FileManager.default.removeItem(at: page) }
     let dom = try Self.browserDOM(of: page)
     #expect(dom.contains("<h1>\(Link.self) links</h1>"), "the page rendered")
     let anchors = try NSRegularExpression(
