@@ -242,7 +242,10 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   }
 
   private func validateScheme() throws(DeepLinkError) {
-    guard isValidScheme(scheme.utf8) else {
+    // Over the scheme's contiguous bytes when it has them: iterating its `utf8` view costs
+    // more than the check.
+    let utf8 = scheme.utf8
+    guard utf8.withContiguousStorageIfAvailable(isValidScheme) ?? isValidScheme(utf8) else {
       throw failure(.scheme, scheme, .invalidScheme)
     }
   }
