@@ -33,7 +33,7 @@ struct PercentEncodingWriter {
 
   /// Appends `bytes` as they are.
   mutating func copy(_ bytes: borrowing BorrowedBytes) {
-    for index in bytes.indices { append(bytes[index]) }
+    bytes.forEachByte { append($0) }
   }
 
   /// Appends `bytes`, escaping every byte but `A–Z a–z 0–9 - . _ ~` as `%XX`.
@@ -42,8 +42,7 @@ struct PercentEncodingWriter {
   @discardableResult
   mutating func encode(_ bytes: borrowing BorrowedBytes) -> Bool {
     var clean = true
-    for index in bytes.indices {
-      let byte = bytes[index]
+    bytes.forEachByte { byte in
       if isUnreserved(byte) {
         append(byte)
       } else {

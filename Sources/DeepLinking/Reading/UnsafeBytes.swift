@@ -53,6 +53,10 @@ enum UnsafeBytes {
     /// The bytes, each transformed.
     func map<T>(_ transform: (UInt8) -> T) -> [T] { buffer.map(transform) }
 
+    /// Calls `body` with each byte, in order (an iteration that needs no index checks).
+    @inline(__always)
+    func forEachByte(_ body: (UInt8) -> Void) { for byte in buffer { body(byte) } }
+
     func contains(_ byte: UInt8) -> Bool { buffer.contains(byte) }
 
     func contains(where predicate: (UInt8) -> Bool) -> Bool { buffer.contains(where: predicate) }
