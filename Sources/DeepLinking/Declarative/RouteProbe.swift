@@ -21,8 +21,8 @@ final class RouteProbe {
   let pattern: URLPattern
   /// How many links down this probe's link is mounted.
   let depth: Int
-  /// The case's coding key, in the array that an enum's `allKeys` returns (`[Key]`): made once
-  /// here, so that decoding neither looks the name up nor casts a key; `nil` when the link type
+  /// The case's coding key (a ``LinkLevel/CaseKeys``): made once here, so that decoding
+  /// neither looks the name up nor makes the array `allKeys` returns; `nil` when the link type
   /// has no case of that name.
   private(set) var caseKeys: (any AnyObject & Sendable)?
   private(set) var unnamedParameters: [String] = []
