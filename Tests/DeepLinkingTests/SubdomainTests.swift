@@ -75,6 +75,15 @@ enum TenantLink: DeepLinkCodable, Hashable {
       "shop://orders/7?tenant=Acme",
       #"query item "tenant" of "shop://orders/7?tenant=Acme": "Acme" is not a valid Subdomain; expected a Subdomain for "tenant" of case "order""#
     ),
+    // An `xn--` label that no browser writes is no host's, so no Subdomain's either.
+    (
+      "shop://orders/7?tenant=xn--n",
+      #"query item "tenant" of "shop://orders/7?tenant=xn--n": "xn--n" is not a valid Subdomain; expected a Subdomain for "tenant" of case "order""#
+    ),
+    (
+      "https://xn--n.example.com/orders/7",
+      #"host of "https://xn--n.example.com/orders/7": "xn--n.example.com" has the label "xn--n", which is not an A-label browsers accept as written; expected the A-label of a lowercase Unicode label"#
+    ),
   ]
 
   @Test(arguments: refused)
@@ -93,6 +102,19 @@ enum TenantLink: DeepLinkCodable, Hashable {
           == #"cannot print order(tenant: \#(label), id: 7): the value for "tenant" "\#(label)" is not a subdomain label; expected 1 to 63 lowercase ASCII letters, digits and "-", neither first nor last"#
       )
     }
+  }
+
+  /// An `xn--` label prints only when a browser reads it as written: a host would not take it.
+  @Test func printingRefusesAnALabelBrowsersRefuse() throws {
+    let link = TenantLink.order(tenant: "xn--n", id: 7)
+    let error = #expect(throws: DeepLinkError.self) { try link.urlString }
+    #expect(
+      error?.description
+        == #"cannot print order(tenant: xn--n, id: 7): the value for "tenant" "xn--n" is not an A-label browsers accept as written; expected a subdomain label without "xn--", or the A-label of a lowercase Unicode label"#
+    )
+    let unicode = TenantLink.order(tenant: "xn--fa-hia", id: 7)
+    #expect(try unicode.urlString == "shop://orders/7?tenant=xn--fa-hia")
+    #expect(try unicode.universalLink().absoluteString == "https://xn--fa-hia.example.com/orders/7")
   }
 
   /// Without a wildcard host, a Subdomain value is a route problem and does not print as a

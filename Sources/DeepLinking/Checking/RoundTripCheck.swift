@@ -361,8 +361,8 @@ extension DeepLinkError {
       return error.refusesAsDocumented
     case .value(_, let problem):
       switch problem {
-      case .nonFinite, .emptyArray, .dateOutOfRange, .inexactDate, .subdomain, .urlWithoutScheme,
-        .neverURLScheme, .disallowedURLScheme, .unreadableURL:
+      case .nonFinite, .emptyArray, .dateOutOfRange, .inexactDate, .subdomain, .subdomainALabel,
+        .urlWithoutScheme, .neverURLScheme, .disallowedURLScheme, .unreadableURL:
         return true
       case .notAnEnum, .nestedOptional, .nestedValue, .unreadableCustom, .thrown:
         return false

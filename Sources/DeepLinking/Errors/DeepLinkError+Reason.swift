@@ -240,6 +240,9 @@ extension DeepLinkError {
     case emptyArray
     /// A Subdomain value that is not a subdomain label.
     case subdomain(String)
+    /// A Subdomain value that starts with `xn--` but is not an A-label a browser reads as
+    /// written.
+    case subdomainALabel(String)
     case dateOutOfRange
     /// A date whose fraction of a second ISO 8601 cannot write: the text it would print.
     case inexactDate(String)

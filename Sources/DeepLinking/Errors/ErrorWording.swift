@@ -318,6 +318,9 @@ enum ErrorWording {
     case .subdomain(let label):
       "\(quoted(label)) is not a subdomain label; expected 1 to 63 lowercase ASCII letters, "
         + "digits and \"-\", neither first nor last"
+    case .subdomainALabel(let label):
+      "\(quoted(label)) is not an A-label browsers accept as written; expected a subdomain "
+        + "label without \"xn--\", or the A-label of a lowercase Unicode label"
     case .dateOutOfRange: "is a date outside the years 1–9999; expected a date ISO 8601 can write"
     case .inexactDate(let text):
       "is a date whose fraction of a second ISO 8601 cannot write exactly (\(text) reads back "

@@ -20,8 +20,9 @@
 ///
 /// A custom-scheme link has no such host: there the value is the query item named by its
 /// label (`?tenant=acme`), as are the values a route does not put in the path. A label is
-/// 1 to 63 lowercase ASCII letters, digits and `-`, neither first nor last; printing refuses
-/// any other, and reading one from the query refuses the link.
+/// 1 to 63 lowercase ASCII letters, digits and `-`, neither first nor last, and one that
+/// starts with `xn--` is the A-label of a lowercase Unicode label, as in a host; printing
+/// refuses any other, and reading one from the query refuses the link.
 public struct Subdomain: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
   CustomStringConvertible
 {
@@ -56,7 +57,10 @@ public struct Subdomain: Hashable, Sendable, Codable, ExpressibleByStringLiteral
 
   /// Why the label would not read back from a host; `nil` when it would.
   var problem: DeepLinkError.ValueProblem? {
-    let valid = withUTF8Bytes(label) { WebHost.isSubdomainLabel($0, allowsCapitals: false) }
-    return valid ? nil : .subdomain(label)
+    withUTF8Bytes(label) { bytes in
+      guard WebHost.isSubdomainLabel(bytes, allowsCapitals: false) else { return .subdomain(label) }
+      // A host's `xn--` label must be one a browser reads as written, as reading checks.
+      return WebHost.aLabelProblem(of: bytes) == nil ? nil : .subdomainALabel(label)
+    }
   }
 }

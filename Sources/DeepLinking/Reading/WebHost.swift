@@ -229,6 +229,12 @@ enum WebHost {
       && bytes[label.lowerBound + 3] == UInt8(ascii: "-")
   }
 
+  /// Why `label`, one DNS label, is an `xn--` label a browser would not read as written;
+  /// `nil` for any other label.
+  static func aLabelProblem(of label: borrowing BorrowedBytes) -> DeepLinkError.WebHostProblem? {
+    isALabel(label, label.indices) ? aLabelProblem(label, label.indices) : nil
+  }
+
   /// Why an `xn--` label is not one this reader is sure a browser accepts as it is.
   ///
   /// A browser refuses an A-label whose Punycode does not decode, decodes to ASCII only, or
