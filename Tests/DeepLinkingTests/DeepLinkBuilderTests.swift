@@ -118,7 +118,10 @@ import Testing
     #expect(error.description == message)
   }
 
-  @Test(arguments: ["evil.com?x", "user@evil.com", "evil.com/", "evil.com//app", "/app", ""])
+  @Test(arguments: [
+    "evil.com?x", "user@evil.com", "evil.com/", "evil.com//app", "evil.com/app/", "evil.com/a b",
+    "/app", "",
+  ])
   func refusesAWebsiteThatIsNotAHostName(website: String) throws {
     let builder = DeepLinkBuilder(scheme: "myapp", host: "a", path: "")
     let error = try #require(throws: DeepLinkError.self) {

@@ -171,24 +171,25 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// - Throws: A ``DeepLinkError`` when `website` is not a plain host name, or a part would
   ///   not read back the same.
   public func universalLinkString(host website: String) throws(DeepLinkError) -> String {
-    var parts = website.split(separator: "/", omittingEmptySubsequences: false)
+    // The host name, then a path prefix of `/`-led segments.
+    let slash = website.utf8.firstIndex(of: UInt8(ascii: "/")) ?? website.endIndex
+    var name = String(website[..<slash])
+    let prefix = website[slash...]
     // A link's subdomain goes before the domain of a wildcard entry, or of the host given.
-    if let label = subdomain?.value, let first = parts.first {
-      parts[0] = Substring(label + "." + (first.hasPrefix("*.") ? first.dropFirst(2) : first))
-    } else if parts.first?.hasPrefix("*.") == true {
+    if let label = subdomain?.value {
+      name = label + "." + (name.hasPrefix("*.") ? name.dropFirst(2) : name[...])
+    } else if name.hasPrefix("*.") {
       throw failure(.host, website, .wildcardHostToPrint)
     }
-    guard let name = parts.first, !name.isEmpty,
-      name.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "~") }),
-      parts.dropFirst().allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isUnreserved) })
+    guard !name.isEmpty, name.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "~") }),
+      isPathPrefix(prefix)
     else {
       throw failure(.host, website.isEmpty ? nil : website, .notAHostName(given: !website.isEmpty))
     }
     // Printing refuses a host that reading refuses: one a browser would read otherwise.
-    if let problem = withUTF8Bytes(String(name), { WebHost.problem($0, 0..<$0.count) }) {
-      throw failure(.host, String(name), .webHost(problem))
+    if let problem = withUTF8Bytes(name, { WebHost.problem($0, 0..<$0.count) }) {
+      throw failure(.host, name, .webHost(problem))
     }
-    let prefix = parts.dropFirst().map { "/" + $0 }.joined()
     return try link(after: "https://", name.lowercased() + prefix, "/")
   }
 
@@ -223,6 +224,22 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     hasher.combine(queryItems)
     hasher.combine(fragment)
     hasher.combine(subdomain)
+  }
+
+  /// Whether `prefix` is empty or `/`-led segments, none empty, of unreserved characters.
+  private func isPathPrefix(_ prefix: Substring) -> Bool {
+    var afterSlash = false
+    for byte in prefix.utf8 {
+      if byte == UInt8(ascii: "/") {
+        if afterSlash { return false }
+        afterSlash = true
+      } else if isUnreserved(byte) {
+        afterSlash = false
+      } else {
+        return false
+      }
+    }
+    return !afterSlash
   }
 
   /// Whether the link is the root: no host and no path.
