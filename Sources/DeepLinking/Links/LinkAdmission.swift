@@ -93,13 +93,17 @@ func admitLink(
   // are a host alone, with no prefix.
   var prefixes: [[String]] = []
   for entry in hosts {
-    let slash = entry.firstIndex(of: "/")
-    let entryHost = slash.map { String(entry[..<$0]) } ?? entry
-    guard let host = layout.host, WebHost.matches(bytes, host, entry: entryHost) else { continue }
-    prefixes.append(slash == nil ? [] : UniversalLinkHost(entry).prefix)
+    let entryHost = UniversalLinkHost.host(of: entry)
+    let hasPath = entryHost.endIndex < entry.endIndex
+    guard let host = layout.host,
+      WebHost.matches(bytes, host, entry: hasPath ? String(entryHost) : entry)
+    else { continue }
+    prefixes.append(hasPath ? UniversalLinkHost(entry).prefix : [])
   }
-  prefixes.sort {
-    ($0.count, $0.joined(separator: "/")) < ($1.count, $1.joined(separator: "/"))
+  if prefixes.count > 1 {
+    prefixes.sort {
+      ($0.count, $0.joined(separator: "/")) < ($1.count, $1.joined(separator: "/"))
+    }
   }
   guard !prefixes.isEmpty else {
     throw DeepLinkError(

@@ -13,6 +13,12 @@ struct UniversalLinkHost: Sendable {
     prefix = Array(parts.dropFirst())
   }
 
+  /// The host of `entry`, before its path prefix's `/` (found as a byte: this runs for every
+  /// entry on every universal link).
+  static func host(of entry: String) -> Substring {
+    entry[..<(entry.utf8.firstIndex(of: UInt8(ascii: "/")) ?? entry.endIndex)]
+  }
+
   /// The entry with its host lowercased: `example.com/app`.
   var text: String { ([host] + prefix).joined(separator: "/") }
 
@@ -25,7 +31,7 @@ struct UniversalLinkHost: Sendable {
   /// An entry is a host as browsers write it (``WebHost``), followed, where `allowsPath`,
   /// by the path prefix of the app's links (`example.com/app`); nothing else.
   static func problem(of entry: String, allowsPath: Bool) -> DeepLinkError.HostEntryProblem? {
-    let host = entry.prefix { $0 != "/" }
+    let host = Self.host(of: entry)
     if entry.contains("://") { return .scheme }
     let domain = host.hasPrefix("*.") ? host.dropFirst(2) : host
     if domain.contains("*") { return .wildcardInside }

@@ -60,7 +60,7 @@ enum WebHost {
   ) -> Range<Int>? {
     var label: Range<Int>?
     for entry in entries {
-      let host = entry.prefix { $0 != "/" }
+      let host = UniversalLinkHost.host(of: entry)
       guard host.hasPrefix("*.") else {
         if equalsIgnoringASCIICase(bytes, range, String(host)) { return nil }
         continue
