@@ -28,6 +28,11 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
 
   private let table = LinkTable.of(Link.self)
   private let routeIndices: [Int]
+  /// Each route's seed, from its name: a route's links stay the same when routes are added.
+  private let routeSeeds: [UInt64]
+  /// The link type's `==`, when it is `Equatable`: found once, as opening `any Equatable`
+  /// for each link cost more than comparing.
+  private let equals = (Link.self as? any (Equatable & Sendable).Type)?.equality(as: Link.self)
   private let hosts = Link.universalLinkHosts.sorted()
   /// The schemes of the `URL` values made up: the link type's.
   private let urlSchemes = urlValueSchemes(of: Link.self)
@@ -43,6 +48,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     let routes = table.routes
     routeIndices = routes.indices.filter { !routes[$0].isAlias }
     routeNames = routeIndices.map { routes[$0].name }
+    routeSeeds = routeNames.map { LinkChoices.mix(seed ^ fnv1a($0)) }
     queryNames = routes.flatMap(\.levels).flatMap(\.values).compactMap { plan in
       if case .query(let name, _) = plan.slot { name } else { nil }
     }
@@ -73,10 +79,10 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   private mutating func check(_ route: Int, changes: Bool, _ attempt: Attempt)
     -> _RoundTripFailure?
   {
-    let routeSeed = LinkChoices.mix(seed ^ fnv1a(routeNames[route]))
     let ordinal = made[route]
     made[route] += 1
-    let choices = LinkChoices(seed: LinkChoices.mix(routeSeed &+ UInt64(ordinal)), ordinal: ordinal)
+    let choices = LinkChoices(
+      seed: LinkChoices.mix(routeSeeds[route] &+ UInt64(ordinal)), ordinal: ordinal)
     let first = outcome(route, choices, attempt)
     switch first.problem {
     case .refused(let error)?:
@@ -203,7 +209,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     } catch {
       return .doesNotDecode(error)
     }
-    let same = (link as? any Equatable).map { isEqual($0, decoded) }
+    let same = equals?(link, decoded)
     if same == false { return .decodesAs("\(decoded)") }
     guard reprints || same == nil else { return nil }
     do {
@@ -340,6 +346,15 @@ private enum RoundTripProblem: CustomStringConvertible {
 private func isSimpler(_ choices: [Int], than other: [Int]) -> Bool {
   if choices.count != other.count { return choices.count < other.count }
   return choices.lexicographicallyPrecedes(other)
+}
+
+extension Equatable where Self: Sendable {
+  /// `==` for values of `Other`, which is `Self`: the check opens `Link.self` as an
+  /// `any Equatable.Type` once, so the casts cannot fail (and, unlike `as?`, make no
+  /// `Optional` for each link).
+  fileprivate static func equality<Other>(as _: Other.Type) -> @Sendable (Other, Other) -> Bool {
+    { lhs, rhs in (lhs as! Self) == (rhs as! Self) }
+  }
 }
 
 /// FNV-1a of `text`'s UTF-8: a hash that is the same in every process, unlike `hashValue`.
