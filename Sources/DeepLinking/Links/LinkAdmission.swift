@@ -153,9 +153,8 @@ extension RouteTrie {
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
     accept: Accept
   ) -> Bool {
-    var search = Search(layout: layout)
-    return self.search(
-      url, bytes, from: linkRoots(layout), folded: layout.hostFirst, &search, matcher, accept)
+    var search = Search(url, layout, matcher: matcher, explaining: false)
+    return self.search(bytes, from: linkRoots(layout), folded: layout.hostFirst, &search, accept)
   }
 
   /// Where the routes part from an admitted URL that none of them takes, as far as it fits
@@ -163,10 +162,10 @@ extension RouteTrie {
   func linkFailures(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher
   ) -> [RouteFailure] {
-    var search = Search(layout: layout, failures: [])
-    _ = self.search(
-      url, bytes, from: linkRoots(layout), folded: layout.hostFirst, &search, matcher
-    ) { _, _ in false }
+    var search = Search(url, layout, matcher: matcher, explaining: true)
+    _ = self.search(bytes, from: linkRoots(layout), folded: layout.hostFirst, &search) { _, _ in
+      false
+    }
     return search.failures ?? []
   }
 

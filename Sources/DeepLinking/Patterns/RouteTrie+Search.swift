@@ -20,13 +20,17 @@ extension RouteTrie {
     }
   }
 
-  /// What one search over one URL reads, and the captures of its current path.
+  /// One search over one URL: what it reads, and where it stands (the captures of its current
+  /// path, and, when it explains the URL, where routes stop).
   ///
-  /// The URL string and the matcher are passed along with it, each a parameter of its own and
-  /// so borrowed: kept here, or together in a tuple, they would be retained for every search.
-  /// The URL's bytes are passed to each step that reads them, as they cannot be kept.
-  struct Search {
+  /// The steps of the search pass it along with the URL's bytes, which cannot be kept, and
+  /// what takes a match, a closure that cannot be kept either (keeping it would allocate for
+  /// every search); and the place and segment the step is at. Noncopyable, so that it is
+  /// made in place and never copied: a copy would retain the URL and the matcher again.
+  struct Search: ~Copyable {
+    let url: String
     let layout: URLLayout
+    let matcher: URLMatcher
     var captures = MatchCaptures()
     /// Where the routes that the search leaves stop, when it explains a URL; `nil` (nothing
     /// recorded) when it routes one.
@@ -38,9 +42,19 @@ extension RouteTrie {
     /// ``NearestRoute``), so the routes that part at an earlier segment need no ranking.
     private(set) var furthest = -1
 
-    init(layout: URLLayout, failures: [RouteFailure]? = nil) {
+    /// A search over the read URL `url` that, when `explaining`, records where routes stop.
+    init(_ url: String, _ layout: URLLayout, matcher: URLMatcher, explaining: Bool) {
+      self.url = url
       self.layout = layout
-      self.failures = failures
+      self.matcher = matcher
+      failures = explaining ? [] : nil
+    }
+
+    /// The same search over `layout`, another reading of its URL, with nothing captured.
+    func reading(_ layout: URLLayout) -> Search {
+      var search = Search(url, layout, matcher: matcher, explaining: false)
+      search.failures = failures
+      return search
     }
 
     /// Records, when the search explains a URL, that route `route` stops as `failure` says;
@@ -54,15 +68,15 @@ extension RouteTrie {
     }
   }
 
-  /// Runs a search of the read URL from `roots`, offering its matches to `accept`.
+  /// Searches the read URL from `roots`, offering its matches to `accept`.
   ///
   /// Which roots a URL starts from is the rule of the trie's owner: a router's
   /// (`RouteTrie+Routing.swift`), a link type's (`LinkAdmission.swift`).
   func search(
-    _ url: String, _ bytes: borrowing BorrowedBytes, from roots: PlaceSet, folded: Bool,
-    _ search: inout Search, _ matcher: URLMatcher, _ accept: Accept
+    _ bytes: borrowing BorrowedBytes, from roots: PlaceSet, folded: Bool, _ search: inout Search,
+    _ accept: Accept
   ) -> Bool {
-    !roots.isEmpty && walk(bytes, roots, 0, folded: folded, &search, url, matcher, accept)
+    !roots.isEmpty && walk(bytes, roots, 0, folded: folded, &search, accept)
   }
 
   /// Matches link segments from `index` on against the subtrees at `set`, and returns whether
@@ -70,21 +84,18 @@ extension RouteTrie {
   ///
   /// `folded` says that segment `index` is a host, compared ignoring case.
   func walk(
-    _ bytes: borrowing BorrowedBytes,
-    _ set: PlaceSet, _ index: Int, folded: Bool, _ search: inout Search, _ url: String,
-    _ matcher: URLMatcher, _ accept: Accept
+    _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ index: Int, folded: Bool,
+    _ search: inout Search, _ accept: Accept
   ) -> Bool {
     // One place along a tail (or at a node whose only child is its tail): one route's ops.
     if set.count == 1, set[0].node < 0 || nodes[Int(set[0].node)].route < 0,
       let (route, position) = tail(at: set[0])
     {
       return Self.walkTail(
-        bytes, storage(route), route, from: position, index, folded: folded,
-        foldsPathCase: foldsPathCase, &search, url, matcher, accept)
+        bytes, storage(route), route, from: position, index, folded: folded, &search, accept)
     }
     guard index < search.layout.linkCount else {
-      for member in 0..<set.count where offerRoutes(at: set[member], &search, url, matcher, accept)
-      {
+      for member in 0..<set.count where offerRoutes(at: set[member], &search, accept) {
         return true
       }
       if search.failures != nil { recordEnd(of: set, at: index, &search) }
@@ -92,9 +103,7 @@ extension RouteTrie {
     }
     let range = search.layout.linkRange(index)
     let literals = literalChildren(bytes, set, range, folded: folded, search)
-    if !literals.isEmpty,
-      walk(bytes, literals, index + 1, folded: false, &search, url, matcher, accept)
-    {
+    if !literals.isEmpty, walk(bytes, literals, index + 1, folded: false, &search, accept) {
       return true
     }
     // After the literals' subtrees, which may get further than the routes that part here.
@@ -105,7 +114,7 @@ extension RouteTrie {
       if search.failures != nil { recordEmptySegment(in: set, at: index, &search) }
       return false
     }
-    if walkTyped(bytes, set, index, &search, url, matcher, accept) { return true }
+    if walkTyped(bytes, set, index, &search, accept) { return true }
 
     // String parameters, then `*`, then rests.
     var strings = PlaceSet()
@@ -116,25 +125,22 @@ extension RouteTrie {
     }
     if !strings.isEmpty,
       through(
-        bytes, "string", .string, index, isRest: false, &search, matcher,
-        routes: firstRoute(strings),
-        { walk(bytes, strings, index + 1, folded: false, &$0, url, matcher, accept) })
+        bytes, "string", .string, index, isRest: false, &search, routes: firstRoute(strings),
+        { walk(bytes, strings, index + 1, folded: false, &$0, accept) })
     {
       return true
     }
-    if !wildcards.isEmpty,
-      walk(bytes, wildcards, index + 1, folded: false, &search, url, matcher, accept)
-    {
+    if !wildcards.isEmpty, walk(bytes, wildcards, index + 1, folded: false, &search, accept) {
       return true
     }
-    return walkRests(bytes, set, index, &search, url, matcher, accept)
+    return walkRests(bytes, set, index, &search, accept)
   }
 
   /// The literal children of `set` for the segment in `range`; when `folded`, the segment is
   /// a host, compared ignoring case.
   private func literalChildren(
-    _ bytes: borrowing BorrowedBytes,
-    _ set: PlaceSet, _ range: Range<Int>, folded: Bool, _ search: Search
+    _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ range: Range<Int>, folded: Bool,
+    _ search: borrowing Search
   ) -> PlaceSet {
     var children = PlaceSet()
     let lowercased = folded || foldsPathCase
@@ -198,8 +204,7 @@ extension RouteTrie {
   /// their rank (the same converter across the set is one step), and the segments after it
   /// against their children.
   private func walkTyped(
-    _ bytes: borrowing BorrowedBytes,
-    _ set: PlaceSet, _ index: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
+    _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ index: Int, _ search: inout Search,
     _ accept: Accept
   ) -> Bool {
     var tried: (Int, String)?
@@ -215,10 +220,10 @@ extension RouteTrie {
       var children = PlaceSet()
       forEachTypedStep(set) { if $0.converter == next.converter { children.insert($0.child) } }
       let found = through(
-        bytes, next.converter, next.builtIn, index, isRest: false, &search, matcher,
+        bytes, next.converter, next.builtIn, index, isRest: false, &search,
         routes: firstRoute(children)
       ) {
-        walk(bytes, children, index + 1, folded: false, &$0, url, matcher, accept)
+        walk(bytes, children, index + 1, folded: false, &$0, accept)
       }
       if found { return true }
       tried = next.rank
@@ -240,8 +245,7 @@ extension RouteTrie {
   /// Matches the segments from `index` on against the `<path:…>` edges of `set`, by converter
   /// name across the set.
   private func walkRests(
-    _ bytes: borrowing BorrowedBytes,
-    _ set: PlaceSet, _ index: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
+    _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ index: Int, _ search: inout Search,
     _ accept: Accept
   ) -> Bool {
     var rests: [Edge] = []
@@ -258,8 +262,8 @@ extension RouteTrie {
     guard !rests.isEmpty else { return false }
     for edge in rests.sorted(by: { $0.converter < $1.converter })
     where through(
-      bytes, edge.converter, edge.builtIn, index, isRest: true, &search, matcher,
-      routes: edge.routes.min() ?? 0, { offer(edge.routes, &$0, url, matcher, accept) })
+      bytes, edge.converter, edge.builtIn, index, isRest: true, &search,
+      routes: edge.routes.min() ?? 0, { offer(edge.routes, &$0, accept) })
     {
       return true
     }
@@ -272,13 +276,13 @@ extension RouteTrie {
   /// `routes`.
   private func through(
     _ bytes: borrowing BorrowedBytes, _ converter: String, _ builtIn: BuiltInConverter?,
-    _ index: Int, isRest: Bool, _ search: inout Search, _ matcher: URLMatcher,
-    routes: @autoclosure () -> Int, _ next: (inout Search) -> Bool
+    _ index: Int, isRest: Bool, _ search: inout Search, routes: @autoclosure () -> Int,
+    _ next: (inout Search) -> Bool
   ) -> Bool {
     let customCount = search.captures.customCount
     switch search.captures.capture(
       converter: converter, builtIn: builtIn, isRest: isRest, at: index, bytes, search.layout,
-      matcher)
+      search.matcher)
     {
     case .value: break
     case .refused:
@@ -294,38 +298,29 @@ extension RouteTrie {
   }
 
   /// Offers a match for each route that ends at `place`, in order, until one is accepted.
-  private func offerRoutes(
-    at place: Place, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
-    _ accept: Accept
-  ) -> Bool {
+  private func offerRoutes(at place: Place, _ search: inout Search, _ accept: Accept) -> Bool {
     guard place.node >= 0 else {
       let ops = storage(Int(place.route)).ops
       // The ops left, if any, are optional: a tail of one pattern may end with them.
       let ends = ops[Int(place.position)...].allSatisfy(\.isOptional)
-      return ends && offer(Int(place.route), &search, url, matcher, accept)
+      return ends && offer(Int(place.route), &search, accept)
     }
     let first = nodes[Int(place.node)].route
     guard first >= 0 else { return false }
-    if offer(Int(first), &search, url, matcher, accept) { return true }
+    if offer(Int(first), &search, accept) { return true }
     guard let more = sameShape[place.node] else { return false }
-    return offer(more, &search, url, matcher, accept)
+    return offer(more, &search, accept)
   }
 
   /// Offers a match for each of `routes`, in order, until one is accepted.
-  private func offer(
-    _ routes: [Int], _ search: inout Search, _ url: String, _ matcher: URLMatcher,
-    _ accept: Accept
-  ) -> Bool {
-    routes.contains { offer($0, &search, url, matcher, accept) }
+  private func offer(_ routes: [Int], _ search: inout Search, _ accept: Accept) -> Bool {
+    routes.contains { offer($0, &search, accept) }
   }
 
   /// Offers a match for route `route`, if its query items and fragment fit too; whether it
   /// was accepted.
-  private func offer(
-    _ route: Int, _ search: inout Search, _ url: String, _ matcher: URLMatcher,
-    _ accept: Accept
-  ) -> Bool {
-    Self.offer(storage(route), route, &search, url, matcher, accept)
+  private func offer(_ route: Int, _ search: inout Search, _ accept: Accept) -> Bool {
+    Self.offer(storage(route), route, &search, accept)
   }
 
   /// The route of the tail at `place` and the position of its next op (the end of the

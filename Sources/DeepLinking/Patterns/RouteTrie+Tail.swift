@@ -3,16 +3,17 @@ extension RouteTrie {
   /// Offers a match for `storage`, route `route`, if its query items and fragment fit too;
   /// whether it was accepted.
   static func offer(
-    _ storage: URLPattern.Storage, _ route: Int, _ search: inout Search, _ url: String,
-    _ matcher: URLMatcher, _ accept: Accept
+    _ storage: URLPattern.Storage, _ route: Int, _ search: inout Search, _ accept: Accept
   ) -> Bool {
-    if storage.hasExtras, let failure = extrasFailure(storage, search.layout, url, matcher) {
+    if storage.hasExtras,
+      let failure = extrasFailure(storage, search.layout, search.url, search.matcher)
+    {
       search.record(route, failure)
       return false
     }
     let match = search.captures.match(
-      url: url, pattern: URLPattern(storage: storage), layout: search.layout,
-      decodesPlusAsSpace: matcher.decodesPlusAsSpace)
+      url: search.url, pattern: URLPattern(storage: storage), layout: search.layout,
+      decodesPlusAsSpace: search.matcher.decodesPlusAsSpace)
     return accept(match, route)
   }
 
@@ -31,16 +32,14 @@ extension RouteTrie {
   /// `position` on, one after the other: a tail, which no other route shares, so that the
   /// search has nothing to choose or to come back to along it.
   ///
-  /// The same steps as ``walk(_:_:_:folded:_:_:_:_:)`` takes at a node, for one op each:
+  /// The same steps as ``walk(_:_:_:folded:_:_:)`` takes at a node, for one op each:
   /// literals compare as the literal children do (`folded` for a host, and everywhere with
-  /// `foldsPathCase`), parameters, `*` and rests convert through
+  /// the matcher's ``URLMatcher/ignoresPathCase``), parameters, `*` and rests convert through
   /// ``MatchCaptures/capture(converter:builtIn:isRest:at:_:_:_:)``; the ops left when the path
   /// ends must be optional. Undoes its captures unless a match is accepted.
   static func walkTail(
     _ bytes: borrowing BorrowedBytes, _ storage: URLPattern.Storage, _ route: Int,
-    from position: Int,
-    _ index: Int, folded: Bool, foldsPathCase: Bool, _ search: inout Search, _ url: String,
-    _ matcher: URLMatcher, _ accept: Accept
+    from position: Int, _ index: Int, folded: Bool, _ search: inout Search, _ accept: Accept
   ) -> Bool {
     let ops = storage.ops
     let captured = search.captures.count
@@ -59,7 +58,7 @@ extension RouteTrie {
       case .literal:
         let equal = decodedEquals(
           bytes, range, storage.literalBytes(of: op),
-          ignoringCase: foldsPathCase || (folded && index == 0),
+          ignoringCase: search.matcher.ignoresPathCase || (folded && index == 0),
           mayHaveEscapes: search.layout.linkHasEscapes)
         if !equal { failure = .literal(index: index, position: position) }
       case .wildcard:
@@ -67,7 +66,7 @@ extension RouteTrie {
       case .parameter, .rest:
         switch search.captures.capture(
           converter: storage.converterName(of: op), builtIn: op.builtIn,
-          isRest: op.kind == .rest, at: index, bytes, search.layout, matcher)
+          isRest: op.kind == .rest, at: index, bytes, search.layout, search.matcher)
         {
         case .value: if op.kind == .rest { index = search.layout.linkCount - 1 }
         case .refused: failure = .rejected(index: index, position: position)
@@ -77,7 +76,7 @@ extension RouteTrie {
       index += 1
     }
     if failure == nil, index < search.layout.linkCount { failure = .extra(index: index) }
-    if failure == nil, offer(storage, route, &search, url, matcher, accept) { return true }
+    if failure == nil, offer(storage, route, &search, accept) { return true }
     if let failure { search.record(route, failure) }
     search.captures.truncate(to: captured, customCount: customCount)
     return false

@@ -88,7 +88,7 @@ extension URLMatcher {
 
   /// Matches the read URL against `pattern` alone, as a trie of that one route: the scheme
   /// (or the universal-link host) admits it and a web pattern's host fits, then its ops are
-  /// one tail, walked by ``RouteTrie/walkTail(_:_:_:from:_:folded:foldsPathCase:_:_:_:_:)``.
+  /// one tail, walked by ``RouteTrie/walkTail(_:_:_:from:_:folded:_:)``.
   ///
   /// With `explaining`, the walk records where the URL parts from the pattern, which a failure
   /// returns; otherwise a failure says only that the URL does not fit.
@@ -99,7 +99,7 @@ extension URLMatcher {
     guard admits(bytes, layout, pattern) else { return .failure(.notAdmitted) }
     let storage = pattern.storage
     let link = storage.hostStartsPath ? layout.withHostLeading() : layout
-    var search = RouteTrie.Search(layout: link, failures: explaining ? [] : nil)
+    var search = RouteTrie.Search(url, link, matcher: self, explaining: explaining)
     // A web pattern's host: a literal to compare, or a parameter that captures it.
     if let authority = storage.authorityOp, let host = link.host {
       if authority.kind == .literal {
@@ -112,10 +112,8 @@ extension URLMatcher {
       }
     }
     var matched: URLMatch?
-    let found = RouteTrie.walkTail(
-      bytes, storage, 0, from: 0, 0, folded: link.hostFirst, foldsPathCase: ignoresPathCase,
-      &search, url, self
-    ) { match, _ in
+    let found = RouteTrie.walkTail(bytes, storage, 0, from: 0, 0, folded: link.hostFirst, &search) {
+      match, _ in
       matched = match
       return true
     }

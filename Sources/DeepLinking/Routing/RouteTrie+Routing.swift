@@ -13,8 +13,8 @@ extension RouteTrie {
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
     accept: Accept
   ) -> Bool {
-    var search = Search(layout: layout)
-    return walkRoots(&search, url, bytes, matcher, accept)
+    var search = Search(url, layout, matcher: matcher, explaining: false)
+    return walkRoots(bytes, &search, accept)
   }
 
   /// Where the routes part from a read URL that none of them takes, as far as it fits them,
@@ -22,17 +22,16 @@ extension RouteTrie {
   func failures(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher
   ) -> [RouteFailure] {
-    var search = Search(layout: layout, failures: [])
-    _ = walkRoots(&search, url, bytes, matcher) { _, _ in false }
-    recordRootFailures(bytes, layout, matcher, &search)
+    var search = Search(url, layout, matcher: matcher, explaining: true)
+    _ = walkRoots(bytes, &search) { _, _ in false }
+    recordRootFailures(bytes, &search)
     return search.failures ?? []
   }
 
   /// Walks the roots that the URL reaches, in the order of
   /// ``offerMatches(_:_:_:matcher:accept:)``.
   private func walkRoots(
-    _ search: inout Search, _ url: String, _ bytes: borrowing BorrowedBytes,
-    _ matcher: URLMatcher, _ accept: Accept
+    _ bytes: borrowing BorrowedBytes, _ search: inout Search, _ accept: Accept
   ) -> Bool {
     let layout = search.layout
     var roots = PlaceSet()
@@ -43,32 +42,27 @@ extension RouteTrie {
       // scheme are looked up lowercased, under their own root.
       if layout.hostFirst { roots.insert(foldedRoot) }
       roots.insert(anyRoot)
-      return self.search(
-        url, bytes, from: roots, folded: layout.hostFirst, &search, matcher, accept)
+      return self.search(bytes, from: roots, folded: layout.hostFirst, &search, accept)
     }
     guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
     roots.insert(webRoots[scheme]?[asciiLowercased(bytes, host)])
-    if isUniversalLink(bytes, layout, matcher) { roots.insert(anyRoot) }
-    if self.search(url, bytes, from: roots, folded: false, &search, matcher, accept) {
-      return true
-    }
+    if isUniversalLink(bytes, layout, search.matcher) { roots.insert(anyRoot) }
+    if self.search(bytes, from: roots, folded: false, &search, accept) { return true }
     // A host parameter is the least specific host, and captures the host first.
     if let root = webParameterRoots[scheme] {
       search.captures.push(Capture(range: host, value: .builtIn(.string)))
-      if self.search(
-        url, bytes, from: PlaceSet(Place(node: root)), folded: false, &search, matcher, accept)
-      {
+      if self.search(bytes, from: PlaceSet(Place(node: root)), folded: false, &search, accept) {
         return true
       }
       search.captures.pop(customCount: 0)
     }
     // A catch-all comes last: it takes the host and the path as one rest.
     guard let root = webCatchAllRoots[scheme] else { return false }
-    var catchAll = Search(layout: layout.withHostLeading(), failures: search.failures)
+    var catchAll = search.reading(layout.withHostLeading())
     defer { search.failures = catchAll.failures }
     return self.search(
-      url, bytes, from: PlaceSet(Place(node: root)), folded: false, &catchAll, matcher, accept)
+      bytes, from: PlaceSet(Place(node: root)), folded: false, &catchAll, accept)
   }
 
   /// Whether a web URL is a universal link, which patterns without a scheme match: `https`, on
@@ -82,10 +76,8 @@ extension RouteTrie {
 
   /// Records, for each root that the URL does not reach, that its scheme, or the host of a
   /// web URL, turns away the first of its routes.
-  private func recordRootFailures(
-    _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ matcher: URLMatcher,
-    _ search: inout Search
-  ) {
+  private func recordRootFailures(_ bytes: borrowing BorrowedBytes, _ search: inout Search) {
+    let layout = search.layout
     let scheme = asciiLowercased(bytes, layout.scheme)
     let host = layout.host.map { asciiLowercased(bytes, $0) }
     var turnedAway: [(Int, MatchFailure)] = []
@@ -103,7 +95,7 @@ extension RouteTrie {
     for (rootScheme, root) in otherWebRoots where !layout.isWeb || rootScheme != scheme {
       turnedAway.append((root, .notAdmitted))
     }
-    if let anyRoot, layout.isWeb, !isUniversalLink(bytes, layout, matcher) {
+    if let anyRoot, layout.isWeb, !isUniversalLink(bytes, layout, search.matcher) {
       turnedAway.append((anyRoot, .notAdmitted))
     }
     for (root, failure) in turnedAway {
