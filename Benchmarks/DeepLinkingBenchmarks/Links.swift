@@ -19,6 +19,21 @@ enum CodableLink: DeepLinkCodable, Hashable {
   ]
 }
 
+/// The README's enum, as its first screen declares it.
+enum ReadmeLink: DeepLinkCodable, Hashable {
+  enum Tab: String, Codable, Sendable, CaseIterable { case posts, likes }
+
+  case user(id: Int, tab: Tab?)
+  case search(query: String, page: Int?)
+  case settings
+
+  static let scheme = "myapp"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = [
+    "user": "user/<int:id>", "search": "search/<query>", "settings": "settings",
+  ]
+}
+
 /// The benchmark's links with an observer that takes each event and does nothing: what
 /// reporting costs.
 enum ObservedCodableLink: DeepLinkCodable, Hashable {
