@@ -102,7 +102,7 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
     let value = value(key)
-    if let matched = state.matchedValue(value) as? Int { return matched }
+    if let matched = state.matchedValue(value, as: type) { return matched }
     let text = try text(type, value)
     return try parsed(LinkValueFormat.integer(text, as: Int.self), text, value)
   }
@@ -274,7 +274,7 @@ private func decodeScalar<T>(
   guard let valueType = LinkValueType(type) else { return nil }
   guard let text = strings.first else { throw state.missing(type, value) }
   // In the path, the value its converter made while matching, if it made one of this type.
-  let matched = state.matchedValue(value) as? T
+  let matched = state.matchedValue(value, as: type)
   guard let decoded = matched ?? valueType.read(text) as? T else {
     throw state.invalid(text, type, value)
   }

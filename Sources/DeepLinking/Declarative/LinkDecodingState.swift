@@ -177,11 +177,12 @@ final class LinkDecodingState {
     !levels.isEmpty && levels[value.level].mountLabel == value.label
   }
 
-  /// The value that matching made of `value`'s path parameter, when it is more than text (see
-  /// `URLMatch.matchedValue(_:)`): decoding takes it rather than converting again.
-  func matchedValue(_ value: Value) -> (any Sendable)? {
-    guard case .path(let index) = value.slot, let match else { return nil }
-    return match.matchedValue(index)
+  /// The value of type `type` that matching made of `value`'s path parameter, when it is
+  /// more than text (see `URLMatch.matchedValue(_:as:)`): decoding takes it rather than
+  /// converting again.
+  func matchedValue<Matched>(_ value: Value, as type: Matched.Type) -> Matched? {
+    guard case .path(let index) = value.slot else { return nil }
+    return match?.matchedValue(index, as: type)
   }
 
   /// The texts of `value`: one for a path parameter or the fragment, one per query item

@@ -152,14 +152,16 @@ public struct URLMatch: Sendable {
     return withUTF8Bytes(url) { text(capture(index), $0) }
   }
 
-  /// The value that matching made of parameter `index`, when it is more than text: an `Int`
-  /// through `<int:…>`, read from the bytes, or a custom converter's value as it returned it.
-  func matchedValue(_ index: Int) -> (any Sendable)? {
+  /// The value of type `type` that matching made of parameter `index`, when it made one
+  /// that is more than text: an `Int` through `<int:…>`, read from the bytes, or a custom
+  /// converter's value as it returned it.
+  func matchedValue<Value>(_ index: Int, as type: Value.Type) -> Value? {
     guard index < captureCount else { return nil }
     let capture = capture(index)
-    if let custom = capture.customIndex { return customValues[custom] }
-    guard capture.builtIn == .int else { return nil }
-    return withUTF8Bytes(url) { integer(capture, $0) }
+    if let custom = capture.customIndex { return customValues[custom] as? Value }
+    // A type comparison, not a cast of the `Int` made first.
+    guard capture.builtIn == .int, type == Int.self else { return nil }
+    return withUTF8Bytes(url) { integer(capture, $0) } as? Value
   }
 
   /// The percent-decoded fragment after `#`, or `nil` when there is none.
