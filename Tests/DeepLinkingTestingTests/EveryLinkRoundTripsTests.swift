@@ -1,4 +1,4 @@
-import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinking
 import DeepLinkingTesting
 import Foundation
 import Testing
@@ -153,6 +153,23 @@ enum OneCaseLink: DeepLinkCodable, Hashable {
   static let routes: [String: URLPattern] = ["only": "only"]
 }
 
+/// A link type that is not `Equatable` (as `deeplink fuzz` may check): what reads back is
+/// printed again and compared.
+enum UnequatableLink: DeepLinkCodable {
+  case user(id: Int, name: String?)
+  static let scheme = "unequatable"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = ["user": "user/<int:id>"]
+}
+
+/// A link type whose `==` finds no two links equal: each reads back as another link.
+enum NeverEqualLink: DeepLinkCodable, Equatable {
+  case page(number: Int)
+  static let scheme = "never"
+  static let routes: [String: URLPattern] = ["page": "page/<int:number>"]
+  static func == (lhs: Self, rhs: Self) -> Bool { false }
+}
+
 @Suite struct EveryLinkRoundTripsTests {
   /// The messages of the issues `body` records.
   static func messages(_ body: () -> Void) -> [String] {
@@ -166,6 +183,18 @@ enum OneCaseLink: DeepLinkCodable, Hashable {
       return true
     }
     return found.values
+  }
+
+  /// What reads back is compared with the type's own `==` when it has one, else printed again.
+  @Test func whatReadsBackIsComparedByTheTypesEqualityOrByPrinting() {
+    var check = _RoundTripCheck<UnequatableLink>(seed: 1)
+    let failures = (0..<100).compactMap { _ in check.checkLink(ofRoute: 0) }
+    #expect(failures.map(\.description) == [])
+    #expect(check.links + check.refused == 100)
+    #expect(
+      Self.messages { expectEveryLinkRoundTrips(NeverEqualLink.self, seed: 1) } == [
+        #"route "page" ("page/<int:number>"): printed "never://page/0", which reads back as page(number: 0) (the smallest failing link found; the first was page(number: -3092449779328416372)); seed 1; replay with expectEveryLinkRoundTrips(NeverEqualLink.self, seed: 1)"#
+      ])
   }
 
   @Test func everyRouteOfEveryValueTypeRoundTrips() {
