@@ -172,9 +172,9 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   ///   not read back the same.
   public func universalLinkString(host website: String) throws(DeepLinkError) -> String {
     // The host name, then a path prefix of `/`-led segments.
-    let slash = website.utf8.firstIndex(of: UInt8(ascii: "/")) ?? website.endIndex
-    var name = String(website[..<slash])
-    let prefix = website[slash...]
+    let host = UniversalLinkHost.host(of: website)
+    var name = String(host)
+    let prefix = website[host.endIndex...]
     // A link's subdomain goes before the domain of a wildcard entry, or of the host given.
     if let label = subdomain?.value {
       name = label + "." + (name.hasPrefix("*.") ? name.dropFirst(2) : name[...])
@@ -182,7 +182,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       throw failure(.host, website, .wildcardHostToPrint)
     }
     guard !name.isEmpty, name.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "~") }),
-      isPathPrefix(prefix)
+      Self.isPathPrefix(prefix)
     else {
       throw failure(.host, website.isEmpty ? nil : website, .notAHostName(given: !website.isEmpty))
     }
@@ -227,7 +227,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   }
 
   /// Whether `prefix` is empty or `/`-led segments, none empty, of unreserved characters.
-  private func isPathPrefix(_ prefix: Substring) -> Bool {
+  private static func isPathPrefix(_ prefix: Substring) -> Bool {
     var afterSlash = false
     for byte in prefix.utf8 {
       if byte == UInt8(ascii: "/") {
