@@ -71,14 +71,21 @@ final class LinkMaker {
 
   /// A value of `type` for the value `label` of the level being made.
   fileprivate func value<T: Decodable>(_ type: T.Type, label: String) throws -> T {
+    // The common path casts without an optional `T`, whose type the runtime would look up
+    // for every value.
+    if label != level?.mountLabel, let entry = LinkValueType(type) {
+      let value = samples ? entry.sample : entry.generated(&choices, urlSchemes: urlSchemes)
+      guard let value, Swift.type(of: value) == type else { throw cannotMakeUp(label, type) }
+      return value as! T  // Its type, just compared.
+    }
+    return try otherValue(type, label: label)
+  }
+
+  /// A value of `type`, which is not one of the ``LinkValueType``s, or the mounted link.
+  private func otherValue<T: Decodable>(_ type: T.Type, label: String) throws -> T {
     if label == level?.mountLabel, let link = mounted as? T { return link }
     if type == Subdomain.self, !samples, let label = choices.pick(subdomainLabels) as? T {
       return label
-    }
-    if let entry = LinkValueType(type) {
-      let value = samples ? entry.sample : entry.generated(&choices, urlSchemes: urlSchemes)
-      if let value = value as? T { return value }
-      throw cannotMakeUp(label, type)
     }
     if let cases = type as? any CaseIterable.Type, let value = anyCase(of: cases) as? T {
       return value

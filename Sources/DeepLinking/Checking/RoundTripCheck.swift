@@ -60,7 +60,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   /// - Parameter route: The route's index in ``routeNames``.
   /// - Returns: The failure, shrunk; `nil` when the link round-trips or is refused.
   public mutating func checkLink(ofRoute route: Int) -> _RoundTripFailure? {
-    check(route, changes: false) { check, link, _ in check.problem(of: link) }
+    check(route, changes: false)
   }
 
   /// Makes the next link of the route `route`, changes its URL (drops, doubles or replaces
@@ -69,21 +69,19 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   /// - Parameter route: The route's index in ``routeNames``.
   /// - Returns: The failure, shrunk; `nil` when the URL is refused or its link round-trips.
   public mutating func checkChangedURL(ofRoute route: Int) -> _RoundTripFailure? {
-    check(route, changes: true) { check, link, choices in
-      check.changedURLProblem(of: link, &choices)
-    }
+    check(route, changes: true)
   }
 
-  private typealias Attempt = (Self, Link, inout LinkChoices) -> RoundTripProblem?
-
-  private mutating func check(_ route: Int, changes: Bool, _ attempt: Attempt)
+  /// Makes the next link of `route` and checks it, or a URL changed from its URL when
+  /// `changes`.
+  private mutating func check(_ route: Int, changes: Bool)
     -> _RoundTripFailure?
   {
     let ordinal = made[route]
     made[route] += 1
     let choices = LinkChoices(
       seed: LinkChoices.mix(routeSeeds[route] &+ UInt64(ordinal)), ordinal: ordinal)
-    let first = outcome(route, choices, attempt)
+    let first = outcome(route, choices, changes: changes)
     switch first.problem {
     case .refused(let error)?:
       refused += 1
@@ -99,21 +97,34 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     case nil, .refused?, .notDecoded?:
       return nil
     case let problem?:
-      let smallest = shrink(route, first.choices, ordinal, like: problem, attempt)
-      let found = outcome(route, LinkChoices(replaying: smallest, ordinal: ordinal), attempt)
-      let prefix =
-        "route \(quoted(routeNames[route])) (\(quoted(table.routes[routeIndices[route]].pattern.source))): "
-      var message = prefix + (found.problem ?? problem).description
-      if found.choices != first.choices, let link = first.link {
-        message += " (the smallest failing link found; the first was \(link))"
-      }
-      return _RoundTripFailure(route: routeNames[route], message: message, seed: seed)
+      return failure(route, problem, first.choices, ordinal, changes: changes)
     }
   }
 
-  /// What happens to the link of `route` made of `choices`.
-  private func outcome(_ route: Int, _ choices: LinkChoices, _ attempt: Attempt) -> (
-    problem: RoundTripProblem?, link: Link?, choices: [Int]
+  /// The failure of the link of `route` made of `choices`, which fails as `problem` says:
+  /// shrunk, and naming the first link when the smallest is another.
+  private func failure(
+    _ route: Int, _ problem: RoundTripProblem, _ choices: [Int], _ ordinal: Int,
+    changes: Bool
+  ) -> _RoundTripFailure {
+    let smallest = shrink(route, choices, ordinal, like: problem, changes: changes)
+    let found = outcome(
+      route, LinkChoices(replaying: smallest, ordinal: ordinal), changes: changes)
+    let prefix =
+      "route \(quoted(routeNames[route])) (\(quoted(table.routes[routeIndices[route]].pattern.source))): "
+    var message = prefix + (found.problem ?? problem).description
+    if found.choices != choices, let link = link(route, replaying: choices, ordinal) {
+      message += " (the smallest failing link found; the first was \(link))"
+    }
+    return _RoundTripFailure(route: routeNames[route], message: message, seed: seed)
+  }
+
+  /// What happens to the link of `route` made of `choices`, and the choices made.
+  ///
+  /// The link is not handed back: a result holding it (a generic optional in a tuple) cost
+  /// the runtime a look-up of its type for every link.
+  private func outcome(_ route: Int, _ choices: LinkChoices, changes: Bool) -> (
+    problem: RoundTripProblem?, choices: [Int]
   ) {
     let maker = LinkMaker(choices: choices, urlSchemes: urlSchemes)
     let link: Link
@@ -123,23 +134,31 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
       // A value the type's own `init(from:)` refuses is no link of it.
       let problem: RoundTripProblem =
         if case .threw = error.kind { .refused(error) } else { .cannotMakeUp(error) }
-      return (problem, nil, maker.choices.made)
+      return (problem, maker.choices.made)
     }
-    let problem = attempt(self, link, &maker.choices)
-    return (problem, link, maker.choices.made)
+    let found = changes ? changedURLProblem(of: link, &maker.choices) : problem(of: link)
+    return (found, maker.choices.made)
+  }
+
+  /// The link of `route` that `choices` make, made again to be named in a failure.
+  private func link(_ route: Int, replaying choices: [Int], _ ordinal: Int) -> Link? {
+    let maker = LinkMaker(
+      choices: LinkChoices(replaying: choices, ordinal: ordinal), urlSchemes: urlSchemes)
+    return try? maker.link(of: table.routes[routeIndices[route]], as: Link.self)
   }
 
   /// The simplest choices found that make a link of `route` fail as `problem` does: choices
   /// left out or made smaller, one at a time, while it still does (at most 500 tries).
   private func shrink(
     _ route: Int, _ choices: [Int], _ ordinal: Int, like problem: RoundTripProblem,
-    _ attempt: Attempt
+    changes: Bool
   ) -> [Int] {
     var best = choices
     var tries = 0
     func fails(_ candidate: [Int]) -> Bool {
       tries += 1
-      let found = outcome(route, LinkChoices(replaying: candidate, ordinal: ordinal), attempt)
+      let found = outcome(
+        route, LinkChoices(replaying: candidate, ordinal: ordinal), changes: changes)
       guard found.problem?.kind == problem.kind, isSimpler(found.choices, than: best) else {
         return false
       }
