@@ -38,7 +38,13 @@ private struct CaseDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
   /// code throws its own error (``LinkDecodingState/unknownCase()`` explains it).
   var allKeys: [Key] {
     if let made = state.caseKeys(at: level) as? LinkLevel.CaseKeys<Key> { return made.keys }
-    guard let key = Key(stringValue: state.caseName(at: level)) else { return [] }
+    return keys(named: state.caseName(at: level))
+  }
+
+  /// The key named `name`, alone; none when `Key` has no such case. (Apart from `allKeys`,
+  /// whose common path would otherwise look up the type of its optional key for every link.)
+  private func keys(named name: String) -> [Key] {
+    guard let key = Key(stringValue: name) else { return [] }
     return [key]
   }
 
@@ -250,8 +256,8 @@ private func decodeValue<T: Decodable>(
   _ type: T.Type, strings: [String], value: LinkDecodingState.Value, state: LinkDecodingState,
   inArray: Bool = false
 ) throws -> T {
-  if let scalar = try decodeScalar(type, strings: strings, value: value, state: state) {
-    return scalar
+  if let valueType = LinkValueType(type) {
+    return try decodeScalar(type, valueType, strings: strings, value: value, state: state)
   }
   if isOptional(type) { throw state.nestedOptional(value.label, at: value.level) }
   do {
@@ -266,12 +272,14 @@ private func decodeValue<T: Decodable>(
   }
 }
 
-/// A value of one of the ``LinkValueType``s, read from its first string; `nil` for another
-/// type, read through its own `Decodable` conformance.
+/// A value of `type`, whose entry is `valueType`, read from its first string.
+///
+/// (It returns `T`, not `T?`: an optional of a generic type in `decodeValue` cost the runtime
+/// a look-up of its type for every value, raw-value enums' included.)
 private func decodeScalar<T>(
-  _ type: T.Type, strings: [String], value: LinkDecodingState.Value, state: LinkDecodingState
-) throws -> T? {
-  guard let valueType = LinkValueType(type) else { return nil }
+  _ type: T.Type, _ valueType: LinkValueType, strings: [String], value: LinkDecodingState.Value,
+  state: LinkDecodingState
+) throws -> T {
   guard let text = strings.first else { throw state.missing(type, value) }
   // In the path, the value its converter made while matching, if it made one of this type.
   let matched = state.matchedValue(value, as: type)

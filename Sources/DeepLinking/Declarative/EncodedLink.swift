@@ -56,7 +56,10 @@ struct EncodedLink {
     if let problem {
       throw DeepLinkError.printing(.invalidRoute, link, .url, value: nil, problem)
     }
-    return state.link
+    // Moved out of the state, which goes with this call: a copy would retain each value.
+    var encoded = EncodedLink()
+    swap(&encoded, &state.link)
+    return encoded
   }
 
   /// The name of `link`'s case, found even when one of its values cannot be encoded; `nil`

@@ -83,7 +83,7 @@ final class LinkDecodingState {
         return chosen == nil ? nearestRoute(url, bytes, layout, table, linkType: linkType) : nil
       })
     if let failure { throw failure }
-    guard let chosen, let chosenMatch, let origin else {
+    guard let chosen, chosenMatch != nil, let origin else {
       throw DeepLinkError.internalInconsistency(url)
     }
     self.url = url
@@ -91,7 +91,8 @@ final class LinkDecodingState {
     self.topLinkType = linkType
     self.levels = table.routes[chosen].levels
     self.routeName = table.routes[chosen].name
-    self.match = chosenMatch
+    // Moved, not copied: the match holds references that a copy would retain.
+    self.match = consume chosenMatch
     self.queryItems = []
     self.checksPrinting =
       table.routes[chosen].isAlias
