@@ -315,12 +315,23 @@ private func refuseUnprintable<T>(
 
 /// Reads one associated value through its own `Decodable` conformance: a single value (a
 /// raw-value enum, say) or an unkeyed container (an array).
-private struct ValueDecoder: Decoder {
+///
+/// A class, so that it and its containers fit in their existentials' inline storage: a
+/// struct of its size was boxed twice for each value.
+private final class ValueDecoder: Decoder {
   let state: LinkDecodingState
   let value: LinkDecodingState.Value
   let strings: [String]
   /// Whether this is an array's element, which printing refuses to be an array (`[[Int]]`).
   let inArray: Bool
+
+  init(state: LinkDecodingState, value: LinkDecodingState.Value, strings: [String], inArray: Bool) {
+    self.state = state
+    self.value = value
+    self.strings = strings
+    self.inArray = inArray
+  }
+
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -341,9 +352,11 @@ private struct ValueDecoder: Decoder {
     // Only an optional's `init(from:)` asks, and `decodeValue` refuses optionals first.
     func decodeNil() -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-      try decodeValue(
-        type, strings: Array(decoder.strings.prefix(1)), value: decoder.value,
-        state: decoder.state, inArray: decoder.inArray)
+      // A single value reads the first string: the strings as they are when there is one.
+      let strings = decoder.strings.count > 1 ? [decoder.strings[0]] : decoder.strings
+      return try decodeValue(
+        type, strings: strings, value: decoder.value, state: decoder.state,
+        inArray: decoder.inArray)
     }
   }
 

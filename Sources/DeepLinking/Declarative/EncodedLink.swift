@@ -225,7 +225,7 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder = ValueEncoder(state: state, label: label)
     try value.encode(to: encoder)
     if let failure = state.failure { throw failure }
-    state.record(encoder.box.strings, label: label, isArray: encoder.box.isArray)
+    state.record(encoder.strings, label: label, isArray: encoder.isArray)
   }
 
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
@@ -263,15 +263,20 @@ private func refuseOptional<T>(_ type: T.Type, label: String) throws(EncodingPro
 }
 
 /// Collects the strings of one associated value: a scalar, or an array of scalars.
-private struct ValueEncoder: Encoder {
-  final class Box {
-    var strings: [String] = []
-    var isArray = false
-  }
-
+///
+/// A class, so that it and its containers fit in their existentials' inline storage: as a
+/// struct (with a box for the strings) it took three allocations for each value.
+private final class ValueEncoder: Encoder {
   let state: LinkEncodingState
   let label: String
-  let box = Box()
+  private(set) var strings: [String] = []
+  private(set) var isArray = false
+
+  init(state: LinkEncodingState, label: String) {
+    self.state = state
+    self.label = label
+  }
+
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -282,7 +287,7 @@ private struct ValueEncoder: Encoder {
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    box.isArray = true
+    isArray = true
     return Elements(encoder: self)
   }
 
@@ -290,16 +295,16 @@ private struct ValueEncoder: Encoder {
 
   func append<T: Encodable>(_ value: T) throws {
     if let type = LinkValueType(T.self) {
-      box.strings.append(try type.text(of: value, label: label, linkType: state.linkType))
+      strings.append(try type.text(of: value, label: label, linkType: state.linkType))
       return
     }
     try refuseOptional(T.self, label: label)
     let inner = ValueEncoder(state: state, label: label)
     try value.encode(to: inner)
-    guard !inner.box.isArray, inner.box.strings.count == 1 else {
+    guard !inner.isArray, inner.strings.count == 1 else {
       throw EncodingProblem(.nestedValue, label: label)
     }
-    box.strings += inner.box.strings
+    strings += inner.strings
   }
 
   struct Single: SingleValueEncodingContainer {
@@ -314,7 +319,7 @@ private struct ValueEncoder: Encoder {
   struct Elements: UnkeyedEncodingContainer {
     let encoder: ValueEncoder
     var codingPath: [any CodingKey] { [] }
-    var count: Int { encoder.box.strings.count }
+    var count: Int { encoder.strings.count }
     mutating func encodeNil() throws {
       throw EncodingProblem(.nestedOptional, label: encoder.label)
     }
