@@ -93,7 +93,7 @@ struct RouteTrie: Sendable {
   private(set) var anyRoot: Int?
   /// Whether every literal is keyed lowercased and looked up so (``URLMatcher/ignoresPathCase``);
   /// otherwise only a custom-scheme host is, under ``foldedRoot``.
-  let foldsPathCase: Bool
+  @usableFromInline let foldsPathCase: Bool
   /// The patterns without a scheme that start with a literal, again, that literal lowercased.
   ///
   /// For a custom-scheme URL, whose host compares ignoring case: every spelling of a first
@@ -101,7 +101,7 @@ struct RouteTrie: Sendable {
   private(set) var foldedRoot: Int?
 
   /// An empty trie; `foldsPathCase` makes every literal compare ignoring ASCII case.
-  init(foldsPathCase: Bool = false) { self.foldsPathCase = foldsPathCase }
+  @usableFromInline init(foldsPathCase: Bool = false) { self.foldsPathCase = foldsPathCase }
 
   private mutating func makeNode(_ route: Int) -> Int {
     nodes.append(Node(creator: Int32(route)))

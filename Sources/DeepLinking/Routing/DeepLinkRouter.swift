@@ -89,11 +89,11 @@ public struct DeepLinkRouter<Destination>: Sendable {
   @usableFromInline var storage = Storage(trie: RouteTrie(), handlers: [])
 
   @usableFromInline final class Storage: Sendable {
-    let trie: RouteTrie
+    @usableFromInline let trie: RouteTrie
     /// The handlers, by route index.
     @usableFromInline let handlers: [StoredHandler]
 
-    init(trie: RouteTrie, handlers: [StoredHandler]) {
+    @usableFromInline init(trie: RouteTrie, handlers: [StoredHandler]) {
       self.trie = trie
       self.handlers = handlers
     }
@@ -117,6 +117,8 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// as a stored property it keeps the convention it was declared with.
   @usableFromInline struct StoredHandler: Sendable {
     @usableFromInline let call: Handler
+
+    @usableFromInline init(call: @escaping Handler) { self.call = call }
   }
 
   private var table: RouteTrie { storage.trie }
@@ -161,7 +163,10 @@ public struct DeepLinkRouter<Destination>: Sendable {
   ///     let the next-best route try.
   /// - Complexity: O(segments of `pattern`), plus a copy of the routes if another router
   ///   shares them.
+  @inlinable
   public mutating func register(_ pattern: URLPattern, _ handler: @escaping Handler) {
+    // Inlinable, so that it is compiled for the app's `Destination`: compiled once for any,
+    // it looked up the storage's, the handler's and their array's types for each route.
     var trie = storage.trie
     var handlers = storage.handlers
     // Dropped first, so that the routes grow in place unless another router shares them.
