@@ -72,7 +72,8 @@ final class LinkMaker {
   /// A value of `type` for the value `label` of the level being made.
   fileprivate func value<T: Decodable>(_ type: T.Type, label: String) throws -> T {
     // The common path casts without an optional `T`, whose type the runtime would look up
-    // for every value.
+    // for every value. A value made for an entry is of its type exactly: the entries are
+    // structs, or classes that are final (`deepLinkSamples`, of `[Self]`, rules out others).
     if label != level?.mountLabel, let entry = LinkValueType(type) {
       let value = samples ? entry.sample : entry.generated(&choices, urlSchemes: urlSchemes)
       guard let value, Swift.type(of: value) == type else { throw cannotMakeUp(label, type) }
