@@ -69,3 +69,63 @@ import Testing
     #expect(error.code == .queryValue)
   }
 }
+
+/// An optional value in the path is absent or converts: text it does not convert is refused,
+/// for each type with an optional overload of its own.
+@Suite struct OptionalPathValueTests {
+  enum Optionals: DeepLinkCodable, Hashable {
+    case small(n: Int8?)
+    case count(n: Int?)
+    case ratio(r: Double?)
+    case scale(s: Float?)
+    case on(b: Bool?)
+
+    static let scheme = "opt"
+    static let routes: [String: URLPattern] = [
+      "small": "small/<n?>", "count": "count/<n?>", "ratio": "ratio/<r?>",
+      "scale": "scale/<s?>", "on": "on/<b?>",
+    ]
+  }
+
+  static let read: [(String, Optionals)] = [
+    ("opt://small", .small(n: nil)), ("opt://small/-8", .small(n: -8)),
+    ("opt://count", .count(n: nil)), ("opt://count/42", .count(n: 42)),
+    ("opt://ratio", .ratio(r: nil)), ("opt://ratio/0.5", .ratio(r: 0.5)),
+    ("opt://scale", .scale(s: nil)), ("opt://scale/2.5", .scale(s: 2.5)),
+    ("opt://on", .on(b: nil)), ("opt://on/true", .on(b: true)),
+  ]
+
+  @Test(arguments: read)
+  func absentOrConverted(url: String, link: Optionals) throws {
+    #expect(try Optionals.decode(url) == link)
+  }
+
+  static let refused: [(String, String)] = [
+    (
+      "opt://small/300",
+      #"path of "opt://small/300": "300" is not a valid Int8; expected an Int8 for "n" of case "small""#
+    ),
+    (
+      "opt://count/x",
+      #"path of "opt://count/x": "x" is not a valid Int; expected an Int for "n" of case "count""#
+    ),
+    (
+      "opt://ratio/x",
+      #"path of "opt://ratio/x": "x" is not a valid Double; expected a Double for "r" of case "ratio""#
+    ),
+    (
+      "opt://scale/nan",
+      #"path of "opt://scale/nan": "nan" is not a valid Float; expected a Float for "s" of case "scale""#
+    ),
+    (
+      "opt://on/yes",
+      #"path of "opt://on/yes": "yes" is not a valid Bool; expected a Bool for "b" of case "on""#
+    ),
+  ]
+
+  @Test(arguments: refused)
+  func textThatDoesNotConvertIsRefused(url: String, message: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try Optionals.decode(url) }
+    #expect(error.description == message)
+  }
+}

@@ -4,20 +4,24 @@
   import Foundation
 #endif
 
-/// Parses `-?[0-9]+` into an `Int`, refusing overflow.
-func parseInt(_ bytes: borrowing BorrowedBytes) -> Int? {
+/// Parses `-?[0-9]+` (no `-` for an unsigned type) into an integer of type `T`, refusing
+/// overflow.
+func parseInteger<T: FixedWidthInteger>(_ bytes: borrowing BorrowedBytes, as type: T.Type) -> T? {
   var index = 0
   let negative = !bytes.isEmpty && bytes[0] == UInt8(ascii: "-")
-  if negative { index = 1 }
+  if negative {
+    guard T.isSigned else { return nil }
+    index = 1
+  }
   guard index < bytes.count else { return nil }
-  var value = 0
+  var value: T = 0
   while index < bytes.count {
     let digit = bytes[index] &- UInt8(ascii: "0")
     guard digit < 10 else { return nil }
     let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
     let (next, overflow2) =
       negative
-      ? times.subtractingReportingOverflow(Int(digit)) : times.addingReportingOverflow(Int(digit))
+      ? times.subtractingReportingOverflow(T(digit)) : times.addingReportingOverflow(T(digit))
     guard !overflow1, !overflow2 else { return nil }
     value = next
     index += 1

@@ -134,7 +134,7 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
   func accepts(decoded bytes: borrowing BorrowedBytes) -> Bool {
     switch self {
     case .string, .path: isSegmentValue(bytes)
-    case .int: parseInt(bytes) != nil
+    case .int: parseInteger(bytes, as: Int.self) != nil
     case .float: parseFloat(bytes) != nil
     case .uuid: parseUUID(bytes) != nil
     }
@@ -146,7 +146,7 @@ enum BuiltInConverter: Int32, CaseIterable, Sendable {
     // Accepted bytes parse again; the fallbacks are never taken.
     switch self {
     case .string, .path: bytes.string()
-    case .int: parseInt(bytes) ?? 0
+    case .int: parseInteger(bytes, as: Int.self) ?? 0
     case .float: parseFloat(bytes) ?? 0
     case .uuid: parseUUID(bytes) ?? UUID()
     }

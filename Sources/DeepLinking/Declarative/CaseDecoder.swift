@@ -132,68 +132,83 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
   // Each type's `decodeIfPresent`, which the protocol would otherwise answer with its own
   // `decode`, throwing for a value that does not convert.
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optionalInteger(key, type)
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optional(key, type) { text, _ in LinkValueFormat.bool(text) }
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optional(key, type) { text, _ in LinkValueFormat.floatingPoint(text, as: type) }
   }
 
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-    try optional(key) { try decode(type, forKey: key) }
+    try optional(key, type) { text, value in
+      state.matchedValue(value, as: type) ?? LinkValueFormat.floatingPoint(text, as: type)
+    }
   }
 
-  /// An optional value: `nil` when absent, and, in the query, when it does not convert
-  /// (`?sort=cheapest` from a newer website), so that old app versions still open new links.
-  private func optional<Decoded>(_ key: Key, _ decode: () throws -> Decoded) throws -> Decoded? {
-    let value = value(key)
-    guard state.first(value) != nil else { return nil }
-    do {
-      return try decode()
-    } catch let error as DeepLinkError where error.code == .queryValue {
-      if value.isInPath { throw error }
-      return nil
+  /// An optional integer: the value its converter made while matching, if it made one of
+  /// this type, as `decode` takes it.
+  @inline(__always)
+  private func optionalInteger<Integer: FixedWidthInteger>(_ key: Key, _ type: Integer.Type)
+    throws -> Integer?
+  {
+    try optional(key, type) { text, value in
+      state.matchedValue(value, as: type) ?? LinkValueFormat.integer(text, as: type)
     }
+  }
+
+  /// An optional value, its label looked up and its text read once: `nil` when absent, and,
+  /// in the query, when `read` refuses its text (`?sort=cheapest` from a newer website), so
+  /// that old app versions still open new links. (Inlined, so that each type's overload is
+  /// compiled for its type rather than looking the type up.)
+  @inline(__always)
+  private func optional<Decoded>(
+    _ key: Key, _ type: Decoded.Type, _ read: (String, LinkDecodingState.Value) -> Decoded?
+  ) throws -> Decoded? {
+    let value = value(key)
+    guard let text = state.first(value) else { return nil }
+    if let decoded = read(text, value) { return decoded }
+    if value.isInPath { throw state.invalid(text, type, value) }
+    return nil
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -228,7 +243,7 @@ private struct ValuesDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     do {
       return try decodeValue(type, strings: strings, value: value, state: state)
     } catch let error as DeepLinkError where error.code == .queryValue {
-      // As `optional(_:_:)` does.
+      // As `optional(_:_:_:)` does.
       if value.isInPath { throw error }
       return nil
     }

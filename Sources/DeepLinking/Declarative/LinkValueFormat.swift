@@ -8,13 +8,7 @@
 enum LinkValueFormat {
   /// Parses an integer of type `T`: `-?[0-9]+` (no `-` for unsigned types), in range.
   static func integer<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> T? {
-    var digits = Substring(text)
-    if digits.first == "-" {
-      guard T.isSigned else { return nil }
-      digits = digits.dropFirst()
-    }
-    guard !digits.isEmpty, digits.utf8.allSatisfy(isDigit) else { return nil }
-    return T(text, radix: 10)
+    withUTF8Bytes(text) { parseInteger($0, as: type) }
   }
 
   /// Parses `-?[0-9]+(.[0-9]+)?([eE][+-]?[0-9]+)?` into a finite value of type `T`.

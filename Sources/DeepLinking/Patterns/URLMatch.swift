@@ -328,7 +328,7 @@ public struct URLMatch: Sendable {
   }
 
   private func integer(_ capture: Capture, _ bytes: borrowing BorrowedBytes) -> Int? {
-    withDecodedBytes(bytes, capture.range, plusIsSpace: false, parseInt)
+    withDecodedBytes(bytes, capture.range, plusIsSpace: false) { parseInteger($0, as: Int.self) }
   }
 }
 
