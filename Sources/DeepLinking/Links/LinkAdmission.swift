@@ -90,7 +90,8 @@ func admitLink(
   }
   // The path prefixes of the entries for the URL's host, compared as bytes ignoring ASCII
   // case: the reader keeps a web host only in the ASCII form a browser writes. Most entries
-  // are a host alone, with no prefix.
+  // are a host alone, with no prefix (`hostAlone`).
+  var hostAlone = false
   var prefixes: [[String]] = []
   for entry in hosts {
     let entryHost = UniversalLinkHost.host(of: entry)
@@ -98,14 +99,13 @@ func admitLink(
     guard let host = layout.host,
       WebHost.matches(bytes, host, entry: hasPath ? String(entryHost) : entry)
     else { continue }
-    prefixes.append(hasPath ? UniversalLinkHost(entry).prefix : [])
-  }
-  if prefixes.count > 1 {
-    prefixes.sort {
-      ($0.count, $0.joined(separator: "/")) < ($1.count, $1.joined(separator: "/"))
+    if hasPath {
+      prefixes.append(UniversalLinkHost(entry).prefix)
+    } else {
+      hostAlone = true
     }
   }
-  guard !prefixes.isEmpty else {
+  guard hostAlone || !prefixes.isEmpty else {
     throw DeepLinkError(
       .host, .host, input: string, value: lowercasedHost(bytes, layout),
       .notLinkTypeHost(
@@ -117,10 +117,25 @@ func admitLink(
       .scheme, .scheme, input: string, value: text(bytes, layout.scheme), .universalLinkNotHTTPS)
   }
   guard prefixes.contains(where: { !$0.isEmpty }) else { return layout }
-  // The longest prefix that the path starts with; the segments that prefixes can cover.
+  return try layoutUnderPrefix(
+    string, bytes, layout, prefixes: prefixes, hostAlone: hostAlone, linkType: linkType)
+}
+
+/// The layout of a universal link with the longest of `prefixes` that its path starts with
+/// dropped (none, when `hostAlone`: an entry of the host alone took it), or throws where the
+/// path leaves the prefixes.
+private func layoutUnderPrefix(
+  _ string: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, prefixes: [[String]],
+  hostAlone: Bool, linkType: Any.Type
+) throws(DeepLinkError) -> URLLayout {
+  let prefixes = prefixes.sorted {
+    ($0.count, $0.joined(separator: "/")) < ($1.count, $1.joined(separator: "/"))
+  }
+  // The segments that prefixes can cover.
   let covered = min(layout.linkCount, prefixes.map(\.count).max() ?? 0)
   let path = (0..<covered).map { decodedText(bytes, layout.linkRange($0), plusIsSpace: false) }
-  let fitting = prefixes.filter { path.starts(with: $0) }.max { $0.count < $1.count }
+  let fitting =
+    prefixes.filter { path.starts(with: $0) }.max { $0.count < $1.count } ?? (hostAlone ? [] : nil)
   guard let prefix = fitting else {
     let host = lowercasedHost(bytes, layout)
     let expected = prefixes.map { "https://\(host)/\($0.joined(separator: "/"))/" }.sorted()

@@ -16,7 +16,11 @@ struct UniversalLinkHost: Sendable {
   /// The host of `entry`, before its path prefix's `/` (found as a byte: this runs for every
   /// entry on every universal link).
   static func host(of entry: String) -> Substring {
-    entry[..<(entry.utf8.firstIndex(of: UInt8(ascii: "/")) ?? entry.endIndex)]
+    let slash = withUTF8Bytes(entry) { bytes in
+      (0..<bytes.count).first { bytes[$0] == UInt8(ascii: "/") }
+    }
+    guard let slash else { return entry[...] }
+    return entry[..<entry.utf8.index(entry.utf8.startIndex, offsetBy: slash)]
   }
 
   /// The entry with its host lowercased: `example.com/app`.
