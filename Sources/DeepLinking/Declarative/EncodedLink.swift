@@ -213,7 +213,8 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       state.record(try type.text(of: value, label: label, linkType: state.linkType), label: label)
       return
     }
-    if let link = value as? any DeepLinkRoutes {
+    // The type is checked before the value is cast: a cast that fails costs twice the check.
+    if T.self is any DeepLinkRoutes.Type, let link = value as? any DeepLinkRoutes {
       let nested = LinkEncodingState(linkType: state.linkType)
       try link.encode(to: CaseEncoder(state: nested))
       if let failure = nested.failure { throw failure }

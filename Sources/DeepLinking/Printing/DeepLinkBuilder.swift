@@ -181,9 +181,10 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     } else if name.hasPrefix("*.") {
       throw failure(.host, website, .wildcardHostToPrint)
     }
-    guard !name.isEmpty, name.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "~") }),
-      Self.isPathPrefix(prefix)
-    else {
+    let isHostName = withUTF8Bytes(name) { bytes in
+      !bytes.isEmpty && bytes.allSatisfy { isUnreserved($0) && $0 != UInt8(ascii: "~") }
+    }
+    guard isHostName, Self.isPathPrefix(prefix) else {
       throw failure(.host, website.isEmpty ? nil : website, .notAHostName(given: !website.isEmpty))
     }
     // Printing refuses a host that reading refuses: one a browser would read otherwise.
