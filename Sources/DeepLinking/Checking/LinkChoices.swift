@@ -22,6 +22,9 @@ struct LinkChoices {
     state = seed
     replayed = nil
     self.ordinal = ordinal
+    // Room for a typical link's choices (a string takes one a character), so that they are
+    // not copied as they grow.
+    made.reserveCapacity(32)
   }
 
   /// The choices `replayed`, then zeros, for link `ordinal` of its route.

@@ -193,11 +193,12 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   /// prints the same URL.
   private func problem(of link: Link) -> RoundTripProblem? {
     let printed: String
-    var forms: [String]
+    var forms: [String] = []
     do throws(DeepLinkError) {
       let builder = try link.deepLinkBuilder()
       printed = try builder.string()
-      forms = [printed]
+      forms.reserveCapacity(1 + hosts.count)
+      forms.append(printed)
       // A link with a subdomain prints on the wildcard hosts, any other on the others.
       for host in hosts where host.hasPrefix("*.") == (builder.subdomain != nil) {
         forms.append(try builder.universalLinkString(host: host))
