@@ -83,31 +83,19 @@ public struct DeepLinkRouter<Destination>: Sendable {
     }
   }
 
-  /// The routes and their handlers, behind one reference: copying a router retains one
-  /// object, and routing reads its `let`s in place (a search captures the reference, not the
-  /// trie's arrays).
-  @usableFromInline var storage = Storage(trie: RouteTrie(), handlers: [])
+  /// The routes, changed in place by registering unless another router shares them.
+  @usableFromInline var trie = RouteTrie()
+  /// The handlers, by route index.
+  @usableFromInline var handlers: [StoredHandler] = []
 
-  @usableFromInline final class Storage: Sendable {
-    @usableFromInline let trie: RouteTrie
-    /// The handlers, by route index.
-    @usableFromInline let handlers: [StoredHandler]
-
-    @usableFromInline init(trie: RouteTrie, handlers: [StoredHandler]) {
-      self.trie = trie
-      self.handlers = handlers
-    }
-
-    /// Reads `url` and offers its matches, most specific first, until `accept` returns
-    /// `true`.
-    /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
-    @discardableResult @usableFromInline
-    func offerMatches(_ url: String, matcher: URLMatcher, accept: RouteTrie.Accept) -> Bool {
-      matcher.withURLLayout(
-        url, failure: { _ in false },
-        { bytes, layout in trie.offerMatches(url, bytes, layout, matcher: matcher, accept: accept) }
-      )
-    }
+  /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
+  /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
+  @discardableResult @usableFromInline
+  func offerMatches(_ url: String, accept: RouteTrie.Accept) -> Bool {
+    matcher.withURLLayout(
+      url, failure: { _ in false },
+      { bytes, layout in trie.offerMatches(url, bytes, layout, matcher: matcher, accept: accept) }
+    )
   }
 
   /// A handler as a router keeps it.
@@ -121,7 +109,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
     @usableFromInline init(call: @escaping Handler) { self.call = call }
   }
 
-  private var table: RouteTrie { storage.trie }
+  private var table: RouteTrie { trie }
 
   /// The converters, universal-link hosts and limits that routing uses.
   ///
@@ -129,10 +117,10 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// keyed by it.
   public var matcher: URLMatcher {
     didSet {
-      guard matcher.ignoresPathCase != storage.trie.foldsPathCase else { return }
-      var trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
-      for pattern in storage.trie.patterns { trie.insert(pattern) }
-      storage = Storage(trie: trie, handlers: storage.handlers)
+      guard matcher.ignoresPathCase != trie.foldsPathCase else { return }
+      var folded = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
+      for pattern in trie.patterns { folded.insert(pattern) }
+      trie = folded
     }
   }
 
@@ -150,7 +138,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Parameter matcher: The converters, universal-link hosts and limits to route with.
   public init(matcher: URLMatcher = URLMatcher()) {
     self.matcher = matcher
-    storage = Storage(trie: RouteTrie(foldsPathCase: matcher.ignoresPathCase), handlers: [])
+    trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
   }
 
   /// Adds a route.
@@ -166,14 +154,9 @@ public struct DeepLinkRouter<Destination>: Sendable {
   @inlinable
   public mutating func register(_ pattern: URLPattern, _ handler: @escaping Handler) {
     // Inlinable, so that it is compiled for the app's `Destination`: compiled once for any,
-    // it looked up the storage's, the handler's and their array's types for each route.
-    var trie = storage.trie
-    var handlers = storage.handlers
-    // Dropped first, so that the routes grow in place unless another router shares them.
-    storage = Storage(trie: RouteTrie(foldsPathCase: trie.foldsPathCase), handlers: [])
+    // it looked up the handler's and its array's types for each route.
     trie.insert(pattern)
     handlers.append(StoredHandler(call: handler))
-    storage = Storage(trie: trie, handlers: handlers)
   }
 
   /// The patterns, in registration order.
@@ -241,7 +224,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Returns: The match of the most specific route, or `nil`.
   public func match(_ url: String) -> URLMatch? {
     var found: URLMatch?
-    storage.offerMatches(url, matcher: matcher) { match, _ in
+    offerMatches(url) { match, _ in
       found = match
       return true
     }
@@ -314,15 +297,14 @@ public struct DeepLinkRouter<Destination>: Sendable {
     }
     var destination: Destination?
     var route: Int?
-    let storage = storage
-    storage.offerMatches(url, matcher: matcher) { match, index in
-      destination = storage.handlers[index].call(match, context)
+    offerMatches(url) { match, index in
+      destination = handlers[index].call(match, context)
       route = index
       return destination != nil
     }
     let source = "DeepLinkRouter<\(Destination.self)>"
     if let destination, let route {
-      let pattern = storage.trie.pattern(route).source
+      let pattern = trie.pattern(route).source
       observer.report(LinkEvent(source: source, url: url, outcome: .routed(route: pattern)))
       return destination
     }
@@ -339,9 +321,8 @@ public struct DeepLinkRouter<Destination>: Sendable {
   @inlinable
   func routeWithoutFallback(_ url: String, context: (any Sendable)?) -> Destination? {
     var destination: Destination?
-    let storage = storage
-    storage.offerMatches(url, matcher: matcher) { match, route in
-      destination = storage.handlers[route].call(match, context)
+    offerMatches(url) { match, route in
+      destination = handlers[route].call(match, context)
       return destination != nil
     }
     return destination
@@ -351,7 +332,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// whose handlers are `async` tries one after the other.
   func matches(_ url: String) -> [(match: URLMatch, route: Int)] {
     var found: [(match: URLMatch, route: Int)] = []
-    storage.offerMatches(url, matcher: matcher) { match, route in
+    offerMatches(url) { match, route in
       found.append((match, route))
       return false
     }
