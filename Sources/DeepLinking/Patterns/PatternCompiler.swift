@@ -161,11 +161,13 @@ struct PatternCompiler {
   ) {
     var colon: Int?
     var slashOrBracketBeforeColon = false
-    for index in 0..<end {
+    // Up to the first colon: what follows it is not read here.
+    scan: for index in 0..<end {
       switch bytes[index] {
-      case UInt8(ascii: ":") where colon == nil:
+      case UInt8(ascii: ":"):
         colon = index
-      case UInt8(ascii: "/") where colon == nil, UInt8(ascii: "<") where colon == nil:
+        break scan
+      case UInt8(ascii: "/"), UInt8(ascii: "<"):
         slashOrBracketBeforeColon = true
       default:
         break

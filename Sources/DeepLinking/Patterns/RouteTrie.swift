@@ -157,38 +157,49 @@ struct RouteTrie: Sendable {
   mutating func insert(_ pattern: URLPattern) {
     let route = URLPattern.Table.append(pattern, to: &table)
     let storage = storage(route)
+    // The lowercased scheme's bytes, read once: a `String` of them is made only to key a
+    // web root.
+    let scheme = storage.schemeBytes
     let root: Int
-    if let scheme = pattern.scheme, pattern.isWeb {
+    if let scheme, storage.isWeb {
+      let webScheme = String(decoding: scheme, as: UTF8.self)
       if let op = storage.authorityOp, op.kind == .literal {
         let host = String(decoding: storage.literalBytes(of: op), as: UTF8.self)
-        root = webRoots[scheme]?[host] ?? makeNode(route)
-        webRoots[scheme, default: [:]][host] = root
+        if let known = webRoots[webScheme]?[host] {
+          root = known
+        } else {
+          root = makeNode(route)
+          webRoots[webScheme, default: [:]][host] = root
+        }
       } else if storage.hostStartsPath {
-        root = webCatchAllRoots[scheme] ?? makeNode(route)
-        webCatchAllRoots[scheme] = root
+        root = webCatchAllRoots[webScheme] ?? makeNode(route)
+        webCatchAllRoots[webScheme] = root
       } else {
-        root = webParameterRoots[scheme] ?? makeNode(route)
-        webParameterRoots[scheme] = root
+        root = webParameterRoots[webScheme] ?? makeNode(route)
+        webParameterRoots[webScheme] = root
       }
-    } else if let scheme = pattern.scheme {
-      if let known = schemeRoots.first(where: { $0.scheme.elementsEqual(scheme.utf8) }) {
+    } else if let scheme {
+      if let known = schemeRoots.first(where: { $0.scheme.elementsEqual(scheme) }) {
         root = known.root
       } else {
         root = makeNode(route)
-        schemeRoots.append((Array(scheme.utf8), root))
+        schemeRoots.append((Array(scheme), root))
       }
     } else {
       root = anyRoot ?? makeNode(route)
       anyRoot = root
     }
     let found = insert(storage, route, at: root, lowercasingFirst: false)
-    conflicts += found
-    guard pattern.scheme == nil, storage.ops.first?.kind == .literal else { return }
+    // Appending even no pairs to an empty array costs the standard library a new buffer's
+    // worth of work each time.
+    if !found.isEmpty { conflicts += found }
+    guard scheme == nil, storage.ops.first?.kind == .literal else { return }
     let folded = foldedRoot ?? makeNode(route)
     foldedRoot = folded
-    hostCaseConflicts += insert(storage, route, at: folded, lowercasingFirst: true).filter {
+    let caseConflicts = insert(storage, route, at: folded, lowercasingFirst: true).filter {
       pair in !found.contains { $0 == pair }
     }
+    if !caseConflicts.isEmpty { hostCaseConflicts += caseConflicts }
   }
 
   /// Adds the ops of `storage` under `root` for route `route`, the first literal lowercased
