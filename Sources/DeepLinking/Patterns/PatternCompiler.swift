@@ -30,7 +30,7 @@ struct PatternCompiler {
     let pathEnd = extrasStart()
     let (scheme, rest) = try readScheme(before: pathEnd)
     let isWeb =
-      scheme.map { bytes[$0].elementsEqual("http".utf8) || bytes[$0].elementsEqual("https".utf8) }
+      scheme.map { spells($0, "http") || spells($0, "https") }
       ?? false
     let (queryOps, fragmentOp) = try extras(from: pathEnd)
 
@@ -76,8 +76,9 @@ struct PatternCompiler {
       ops.append(try op(piece, component, isHost: isHost))
     }
     try checkRestsAndNames(authority: authority, ops: ops, extras: queryOps, fragmentOp)
+    // Moved, so that the storage appends the host and fragment ops in the room made for them.
     return URLPattern.Storage(
-      bytes: bytes, sourceCount: sourceCount, ops: ops, authorityOp: authority,
+      bytes: bytes, sourceCount: sourceCount, ops: consume ops, authorityOp: authority,
       schemeRange: scheme, isWeb: isWeb, hostStartsPath: false, queryOps: queryOps,
       fragmentOp: fragmentOp)
   }
@@ -235,10 +236,10 @@ struct PatternCompiler {
         throw failure(component, text(range), .invalidConverterName(text(converter)))
       }
       try checkName((colon + 1)..<inner.upperBound, of: range, component, .angle)
-      if bytes[converter].elementsEqual("path".utf8) {
+      if spells(converter, "path") {
         return URLPattern.Op(kind: .rest, builtIn: .path, isOptional: isOptional, text: textRange)
       }
-      let builtIn = BuiltInConverter.allCases.first { bytes[converter].elementsEqual($0.name.utf8) }
+      let builtIn = BuiltInConverter.allCases.first { spells(converter, $0.name) }
       return URLPattern.Op(
         kind: .parameter, builtIn: builtIn, isOptional: isOptional, text: textRange)
     }
@@ -373,6 +374,12 @@ struct PatternCompiler {
   private func isName(_ range: Range<Int>) -> Bool {
     !range.isEmpty
       && bytes[range].allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+  }
+
+  /// Whether the bytes at `range` spell `word`; their counts are compared first, as most
+  /// candidates differ in length.
+  private func spells(_ range: Range<Int>, _ word: String) -> Bool {
+    range.count == word.utf8.count && bytes[range].elementsEqual(word.utf8)
   }
 
   private func text(_ range: Range<Int>) -> String {
