@@ -48,7 +48,11 @@ extension URLPattern {
       let bytesRange = entry.bytesStart..<(entry.bytesStart + entry.bytesCount)
       bytes += source.bytes[bytesRange]
       ops += source.ops[entry.opsStart..<(entry.opsStart + entry.allOpsCount)]
-      queryOps += source.queryOps[entry.queryStart..<(entry.queryStart + Int(entry.queryCount))]
+      // Only when there are some: appending none to an empty array costs the standard library
+      // a new-buffer request.
+      if entry.queryCount > 0 {
+        queryOps += source.queryOps[entry.queryStart..<(entry.queryStart + Int(entry.queryCount))]
+      }
       entry.bytesStart = bytes.count - entry.bytesCount
       entry.opsStart = ops.count - entry.allOpsCount
       entry.queryStart = queryOps.count - Int(entry.queryCount)
