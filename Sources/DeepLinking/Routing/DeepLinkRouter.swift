@@ -92,10 +92,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
   @discardableResult @usableFromInline
   func offerMatches(_ url: String, accept: RouteTrie.Accept) -> Bool {
-    matcher.withURLLayout(
-      url, failure: { _ in false },
-      { bytes, layout in trie.offerMatches(url, bytes, layout, matcher: matcher, accept: accept) }
-    )
+    trie.offerMatches(url, matcher: matcher, accept: accept)
   }
 
   /// A handler as a router keeps it.

@@ -1,6 +1,14 @@
 /// How a router reads a URL: the roots of its trie that the URL reaches, and why the others
 /// turn it away.
 extension RouteTrie {
+  /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
+  /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
+  func offerMatches(_ url: String, matcher: URLMatcher, accept: Accept) -> Bool {
+    matcher.withURLLayout(
+      url, failure: { _ in false },
+      { bytes, layout in offerMatches(url, bytes, layout, matcher: matcher, accept: accept) })
+  }
+
   /// Offers the matches of a read URL, most specific first, until `accept` returns `true`.
   ///
   /// A custom-scheme URL starts at the root of its scheme and at the roots of patterns
