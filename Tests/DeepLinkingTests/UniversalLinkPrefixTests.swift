@@ -79,6 +79,40 @@ import Testing
   }
 }
 
+/// A host listed alone and under a prefix: a URL under the prefix drops it, any other path on
+/// the host is a link from its root.
+@Suite struct HostAloneAndPrefixTests {
+  enum BothLink: DeepLinkCodable, Hashable {
+    case home
+    case user(id: Int)
+    case app
+
+    static let scheme = "both"
+    static let universalLinkHosts: Set<String> = ["example.com", "example.com/app"]
+    static let routes: [String: URLPattern] = ["home": "", "user": "user/<int:id>", "app": "app"]
+  }
+
+  @Test(arguments: [
+    ("https://example.com/app/user/42", BothLink.user(id: 42)),
+    ("https://example.com/user/42", .user(id: 42)),
+    ("https://example.com/app/", .home),
+    ("https://example.com/", .home),
+  ])
+  func eitherEntryAdmits(url: String, link: BothLink) throws {
+    #expect(try BothLink.decode(url) == link)
+  }
+
+  @Test func aPathThatFitsNeitherFailsOnItsRoute() throws {
+    let error = try #require(throws: DeepLinkError.self) {
+      try BothLink.decode("https://example.com/users/42")
+    }
+    #expect(
+      error.description
+        == #"no route for "https://example.com/users/42": nearest is "user/<int:id>" (path segment 1 "users" is not "user")"#
+    )
+  }
+}
+
 /// A hand-written link type reads the same prefixes: `init?(url:)` gets the custom-scheme form.
 @Suite struct HandWrittenPrefixTests {
   enum HandLink: DeepLinkRepresentable, Equatable {
