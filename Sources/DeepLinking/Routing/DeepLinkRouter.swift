@@ -106,8 +106,6 @@ public struct DeepLinkRouter<Destination>: Sendable {
     @usableFromInline init(call: @escaping Handler) { self.call = call }
   }
 
-  private var table: RouteTrie { trie }
-
   /// The converters, universal-link hosts and limits that routing uses.
   ///
   /// Changing ``URLMatcher/ignoresPathCase`` rebuilds the routes' trie, whose literals are
@@ -115,9 +113,9 @@ public struct DeepLinkRouter<Destination>: Sendable {
   public var matcher: URLMatcher {
     didSet {
       guard matcher.ignoresPathCase != trie.foldsPathCase else { return }
-      var folded = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
-      for pattern in trie.patterns { folded.insert(pattern) }
-      trie = folded
+      var rebuilt = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
+      for pattern in trie.patterns { rebuilt.insert(pattern) }
+      trie = rebuilt
     }
   }
 
@@ -157,7 +155,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   }
 
   /// The patterns, in registration order.
-  public var routes: [URLPattern] { table.patterns }
+  public var routes: [URLPattern] { trie.patterns }
 
   /// The pairs of routes that no URL can tell apart, in registration order.
   ///
@@ -166,9 +164,9 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// host ignores case, and only a universal link's path tells them apart.
   public var conflicts: [Conflict] {
     let pairs =
-      table.conflicts + (matcher.universalLinkHosts.isEmpty ? table.hostCaseConflicts : [])
+      trie.conflicts + (matcher.universalLinkHosts.isEmpty ? trie.hostCaseConflicts : [])
     return pairs.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.compactMap { first, second in
-      let patterns = (table.pattern(first), table.pattern(second))
+      let patterns = (trie.pattern(first), trie.pattern(second))
       // Invalid patterns match nothing; they are problems of their own.
       guard patterns.0.problem == nil, patterns.1.problem == nil else { return nil }
       return Conflict(first: patterns.0, second: patterns.1)
@@ -193,7 +191,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   public var routeProblems: [DeepLinkError] {
     var problems = UniversalLinkHost.problems(
       matcher.universalLinkHosts, of: nil, allowsPath: false)
-    for pattern in table.patterns {
+    for pattern in trie.patterns {
       if let problem = pattern.problem {
         problems.append(problem)
         continue
@@ -346,16 +344,16 @@ public struct DeepLinkRouter<Destination>: Sendable {
       url, failure: { $0 },
       { bytes, layout in
         let start = URLStart(bytes, layout)
-        for route in table.invalidRoutes {
-          let pattern = table.pattern(route)
+        for route in trie.invalidRoutes {
+          let pattern = trie.pattern(route)
           guard let problem = pattern.problem, pattern.couldBeMeant(for: start) else { continue }
           return DeepLinkError(
             noRouteFor: url, brokenRoute: DeepLinkError.RouteName(pattern: pattern.source),
             .invalidPattern(problem))
         }
         var nearest = NearestRoute()
-        for found in table.failures(url, bytes, layout, matcher: matcher) {
-          let pattern = table.pattern(found.route)
+        for found in trie.failures(url, bytes, layout, matcher: matcher) {
+          let pattern = trie.pattern(found.route)
           guard pattern.problem == nil else { continue }
           nearest.consider(
             found.route, pattern, failure: found.failure,
