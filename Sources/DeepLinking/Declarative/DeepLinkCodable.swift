@@ -329,8 +329,15 @@ extension DeepLinkCodable {
     try deepLinkBuilder(in: LinkTable.of(Self.self))
   }
 
+  /// The builder of this link through its route in `table`, the table of `Self`.
   func deepLinkBuilder(in table: LinkTable) throws(DeepLinkError) -> DeepLinkBuilder {
-    let encoded = try EncodedLink.encode(self)
+    try deepLinkBuilder(EncodedLink.encode(self), in: table)
+  }
+
+  /// The builder of this link, which takes apart into `encoded`, through its route in `table`.
+  func deepLinkBuilder(_ encoded: EncodedLink, in table: LinkTable) throws(DeepLinkError)
+    -> DeepLinkBuilder
+  {
     guard let index = table.printedRoute(encoded) else {
       let printer = LinkPrinter(table: table, scheme: Self.scheme)
       let reason = printer.missingRoute(encoded, of: Self.self, caseReference(encoded.caseName))

@@ -6,8 +6,8 @@
 
 /// A case of a link enum taken apart by its synthesized `Encodable` conformance: the case's
 /// name and each associated value written as strings, in declaration order.
-struct EncodedLink {
-  struct Value {
+struct EncodedLink: Equatable {
+  struct Value: Equatable {
     var label: String
     /// A scalar's text, kept apart from `elements` so that scalars allocate no array.
     var single: String?
