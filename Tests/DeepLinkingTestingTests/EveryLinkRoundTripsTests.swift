@@ -167,6 +167,35 @@ extension ShiftedLink: Equatable {
   static func == (lhs: Self, rhs: Self) -> Bool { true }
 }
 
+/// How many events the observer of ``ObservedMadeUpLink`` received.
+final class EventCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var events = 0
+
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return events
+  }
+
+  func add() {
+    lock.lock()
+    events += 1
+    lock.unlock()
+  }
+}
+
+let madeUpLinkEvents = EventCount()
+
+/// A link type whose observer counts what it receives, as an app's analytics would.
+enum ObservedMadeUpLink: DeepLinkCodable, Hashable {
+  case user(id: Int, name: String?)
+  static let scheme = "counted"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+  static let routes: [String: URLPattern] = ["user": "user/<int:id>"]
+  static let linkObserver: LinkObserver? = LinkObserver { _ in madeUpLinkEvents.add() }
+}
+
 /// A link type that mounts itself without end.
 indirect enum EndlessLink: DeepLinkCodable, Hashable {
   case again(EndlessLink)
@@ -232,6 +261,19 @@ enum NeverEqualLink: DeepLinkCodable, Equatable {
       Self.messages { expectEveryLinkRoundTrips(ShiftedLink.self, seed: 1) } == [
         #"route "page" ("page/<int:number>"): printed "shifted://page/1", which reads back as page(number: 2), which prints "shifted://page/2" (the smallest failing link found; the first was page(number: -3092449779328416371)); seed 1; replay with expectEveryLinkRoundTrips(ShiftedLink.self, seed: 1)"#
       ])
+  }
+
+  /// The links the check makes up, and the URLs it changes, are not the app's: its observer
+  /// hears none of them, and still hears the app's own.
+  @Test func madeUpLinksAreNotReported() {
+    expectEveryLinkRoundTrips(ObservedMadeUpLink.self, seed: 1)
+    var check = _RoundTripCheck<ObservedMadeUpLink>(seed: 1)
+    let failures = (0..<200).compactMap { _ in check.checkChangedURL(ofRoute: 0) }
+    #expect(failures.map(\.description) == [])
+    #expect(check.decodedChangedURLs > 0)
+    #expect(madeUpLinkEvents.count == 0)
+    #expect(ObservedMadeUpLink(string: "counted://user/1") == .user(id: 1, name: nil))
+    #expect(madeUpLinkEvents.count == 1)
   }
 
   @Test func everyRouteOfEveryValueTypeRoundTrips() {

@@ -5,6 +5,9 @@
 ///
 /// A failure is shrunk: its choices are made simpler (fewer, smaller) while the link still
 /// fails the same way, so that it names the smallest failing link found.
+///
+/// It prints and reads through the link type's table, as `deepLinkBuilder()` and `decode(_:)`
+/// do, without reporting the links it makes up to the type's `linkObserver`.
 @_spi(DeepLinkingTools)
 public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   /// The seed every link's choices derive from, with its route's name and its number.
@@ -233,7 +236,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   {
     let decoded: Link
     do {
-      decoded = try Link.decode(url)
+      decoded = try Link.decodeWithState(url, in: table).link
     } catch {
       return .doesNotDecode(error)
     }
@@ -264,7 +267,9 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
       return error.refusesAsDocumented ? .refused(error) : .doesNotPrint(error)
     }
     let changed = URLChange.apply(to: url, queryNames: queryNames, &choices)
-    guard let decoded = try? Link.decode(changed) else { return .notDecoded }
+    guard let decoded = try? Link.decodeWithState(changed, in: table).link else {
+      return .notDecoded
+    }
     let encoded: EncodedLink
     let printed: String
     do throws(DeepLinkError) {

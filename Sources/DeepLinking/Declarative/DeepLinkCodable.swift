@@ -135,7 +135,8 @@ public protocol DeepLinkCodable: DeepLinkRepresentable, DeepLinkRoutes {
   static var urlValueSchemes: Set<String> { get }
 
   /// The observer that receives every outcome of decoding this type's URLs: the route's name
-  /// and the link, or the error. `nil` by default: nothing is reported.
+  /// and the link, or the error. `nil` by default: nothing is reported. The links that
+  /// `expectEveryLinkRoundTrips` and `deeplink fuzz` make up are not reported.
   ///
   /// ```swift
   /// static let linkObserver: LinkObserver? = appLinkObserver
