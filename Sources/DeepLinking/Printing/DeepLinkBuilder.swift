@@ -181,8 +181,13 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     } else if name.hasPrefix("*.") {
       throw failure(.host, website, .wildcardHostToPrint)
     }
+    var isLowercase = true
     let isHostName = withUTF8Bytes(name) { bytes in
-      !bytes.isEmpty && bytes.allSatisfy { isUnreserved($0) && $0 != UInt8(ascii: "~") }
+      !bytes.isEmpty
+        && bytes.allSatisfy { byte in
+          if byte &- UInt8(ascii: "A") < 26 { isLowercase = false }
+          return isUnreserved(byte) && byte != UInt8(ascii: "~")
+        }
     }
     guard isHostName, Self.isPathPrefix(prefix) else {
       throw failure(.host, website.isEmpty ? nil : website, .notAHostName(given: !website.isEmpty))
@@ -191,7 +196,9 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     if let problem = withUTF8Bytes(name, { WebHost.problem($0, 0..<$0.count) }) {
       throw failure(.host, name, .webHost(problem))
     }
-    return try link(after: "https://", name.lowercased() + prefix, "/")
+    // Lowercased, as a browser writes a host; most are written so already.
+    let lowercased = isLowercase ? name : name.lowercased()
+    return try link(after: "https://", prefix.isEmpty ? lowercased : lowercased + prefix, "/")
   }
 
   /// Prints the custom-scheme form as a `URL`.
