@@ -245,15 +245,17 @@ extension DeepLinkCodable {
   public static func decodeWithContext(_ string: String) throws(DeepLinkError) -> (
     link: Self, context: DeepLinkContext
   ) {
-    let decode = { () throws(DeepLinkError) in
-      try decodeWithState(string, in: LinkTable.of(Self.self), recordingQueryLabels: true)
-    }
+    let table = LinkTable.of(Self.self)
     guard let observer = linkObserver else {
-      let decoded = try decode()
-      return (decoded.link, decoded.state.context)
+      // Taken apart, not copied out of the tuple: a generic tuple is copied and destroyed
+      // by the runtime, a field at a time.
+      let (link, state) = try decodeWithState(string, in: table, recordingQueryLabels: true)
+      return (link, state.context)
     }
-    let decoded = try observed(string, observer, decode)
-    return (decoded.link, decoded.state.context)
+    let (link, state) = try observed(string, observer) { () throws(DeepLinkError) in
+      try decodeWithState(string, in: table, recordingQueryLabels: true)
+    }
+    return (link, state.context)
   }
 
   /// The link's custom-scheme URL with `items`, such as a campaign's, after its own query items.
