@@ -84,8 +84,8 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     made[route] += 1
     let choices = LinkChoices(
       seed: LinkChoices.mix(routeSeeds[route] &+ UInt64(ordinal)), ordinal: ordinal)
-    let first = outcome(route, choices, changes: changes)
-    switch first.problem {
+    let (problem, made) = outcome(route, choices, changes: changes)
+    switch problem {
     case .refused(let error)?:
       refused += 1
       lastRefusalError = error
@@ -96,11 +96,11 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
       decodedChangedURLs += 1
     default: links += 1
     }
-    switch first.problem {
+    switch problem {
     case nil, .refused?, .notDecoded?:
       return nil
     case let problem?:
-      return failure(route, problem, first.choices, ordinal, changes: changes)
+      return failure(route, problem, made, ordinal, changes: changes)
     }
   }
 
