@@ -12,16 +12,19 @@
 /// that are `CaseIterable` any case, and a mounted link the link made for the next level.
 ///
 /// Made ``sampling``, it makes each route's example link of the probe's samples instead.
+///
+/// A maker makes one link at a time, on one thread, by a decoding that hands it along: its
+/// state has one access at a time, so the runtime's exclusivity checks would guard nothing.
 final class LinkMaker {
-  var choices: LinkChoices
+  @exclusivity(unchecked) var choices: LinkChoices
   /// The schemes `URL` values may have (the top link type's).
   private let urlSchemes: Set<String>
   /// Whether values are the probe's (``LinkValueType/sample``, `nil`, no element, the first
   /// case) rather than made of ``choices``.
   private let samples: Bool
   /// Set while a level is made: the level and the link of the level below it.
-  fileprivate var level: LinkLevel?
-  fileprivate var mounted: Any?
+  @exclusivity(unchecked) fileprivate var level: LinkLevel?
+  @exclusivity(unchecked) fileprivate var mounted: Any?
 
   init(choices: LinkChoices, urlSchemes: Set<String>) {
     self.choices = choices
