@@ -45,17 +45,14 @@ extension URLPattern {
       table = .empty
       let source = pattern.storage.table
       var entry = pattern.storage.entry
-      let bytesRange = entry.bytesStart..<(entry.bytesStart + entry.bytesCount)
-      bytes += source.bytes[bytesRange]
-      ops += source.ops[entry.opsStart..<(entry.opsStart + entry.allOpsCount)]
+      bytes += source.bytes[entry.bytesRange]
+      ops += source.ops[entry.opsRange]
       // Only when there are some: appending none to an empty array costs the standard library
       // a new-buffer request.
-      if entry.queryCount > 0 {
-        queryOps += source.queryOps[entry.queryStart..<(entry.queryStart + Int(entry.queryCount))]
-      }
-      entry.bytesStart = bytes.count - entry.bytesCount
-      entry.opsStart = ops.count - entry.allOpsCount
-      entry.queryStart = queryOps.count - Int(entry.queryCount)
+      if entry.queryCount > 0 { queryOps += source.queryOps[entry.queryRange] }
+      entry.bytesStart = Int32(bytes.count) - entry.bytesCount
+      entry.opsStart = Int32(ops.count - entry.allOpsCount)
+      entry.queryStart = Int32(queryOps.count) - entry.queryCount
       entries.append(entry)
       if let problem = pattern.problem { problems[entries.count - 1] = problem }
       table = Table(
@@ -70,15 +67,15 @@ extension URLPattern {
   /// Ranges in ops and query ops count from the pattern's first byte.
   struct Entry: Sendable {
     /// Where the pattern's bytes start in ``Table/bytes``.
-    var bytesStart: Int
+    var bytesStart: Int32
     /// How many bytes the pattern has: its source's, then its literals' and scheme's.
-    var bytesCount: Int
+    var bytesCount: Int32
     /// How many of its bytes are the source's.
-    var sourceCount: Int
+    var sourceCount: Int32
     /// Where the pattern's ops start in ``Table/ops``.
-    var opsStart: Int
+    var opsStart: Int32
     /// Where its query ops start in ``Table/queryOps``.
-    var queryStart: Int
+    var queryStart: Int32
     /// How many path ops it has (its host and fragment ops follow them).
     var pathCount: Int32
     /// How many query items it has.
@@ -103,6 +100,13 @@ extension URLPattern {
 
     /// How many ops the pattern has: its path's, its host's and its fragment's.
     var allOpsCount: Int { Int(pathCount) + (hasAuthority ? 1 : 0) + (hasFragment ? 1 : 0) }
+
+    /// Where the pattern's bytes are in ``Table/bytes``.
+    var bytesRange: Range<Int> { Int(bytesStart)..<(Int(bytesStart) + Int(bytesCount)) }
+    /// Where all its ops are in ``Table/ops``.
+    var opsRange: Range<Int> { Int(opsStart)..<(Int(opsStart) + allOpsCount) }
+    /// Where its query ops are in ``Table/queryOps``.
+    var queryRange: Range<Int> { Int(queryStart)..<(Int(queryStart) + Int(queryCount)) }
   }
 
   /// A pattern's ops, or its query ops, indexed from 0.
@@ -138,8 +142,8 @@ extension URLPattern {
         queryOps.lazy.filter { !$0.value.isOptional }.count
         + (fragmentOp.map { $0.isOptional ? 0 : 1 } ?? 0)
       let entry = Entry(
-        bytesStart: 0, bytesCount: bytes.count, sourceCount: sourceCount, opsStart: 0,
-        queryStart: 0, pathCount: Int32(ops.count), queryCount: Int32(queryOps.count),
+        bytesStart: 0, bytesCount: Int32(bytes.count), sourceCount: Int32(sourceCount),
+        opsStart: 0, queryStart: 0, pathCount: Int32(ops.count), queryCount: Int32(queryOps.count),
         schemeStart: schemeRange.map { Int32($0.lowerBound) } ?? -1,
         schemeCount: schemeRange.map { Int32($0.count) } ?? 0,
         requirementCount: Int32(requirementCount), isWeb: isWeb, hostStartsPath: hostStartsPath,
@@ -162,29 +166,29 @@ extension URLPattern {
     /// The pattern's bytes at `range`, which counts from its first byte.
     @inline(__always)
     func bytes(_ range: Range<Int32>) -> ArraySlice<UInt8> {
-      let start = entry.bytesStart
+      let start = Int(entry.bytesStart)
       return table.bytes[(start + Int(range.lowerBound))..<(start + Int(range.upperBound))]
     }
 
     /// The ops that the link's segments must match, in order.
     var ops: OpRun<Op> {
-      OpRun(base: table.ops, start: entry.opsStart, endIndex: Int(entry.pathCount))
+      OpRun(base: table.ops, start: Int(entry.opsStart), endIndex: Int(entry.pathCount))
     }
 
     /// For a web pattern, the op that the URL's host must match.
     var authorityOp: Op? {
-      entry.hasAuthority ? table.ops[entry.opsStart + Int(entry.pathCount)] : nil
+      entry.hasAuthority ? table.ops[Int(entry.opsStart + entry.pathCount)] : nil
     }
 
     /// The parameter that binds the fragment (`#<section?>`), if any.
     var fragmentOp: Op? {
       entry.hasFragment
-        ? table.ops[entry.opsStart + Int(entry.pathCount) + (entry.hasAuthority ? 1 : 0)] : nil
+        ? table.ops[Int(entry.opsStart + entry.pathCount) + (entry.hasAuthority ? 1 : 0)] : nil
     }
 
     /// The query items the pattern requires or binds (`?screen=cart&id=<int:id>`), in order.
     var queryOps: OpRun<QueryOp> {
-      OpRun(base: table.queryOps, start: entry.queryStart, endIndex: Int(entry.queryCount))
+      OpRun(base: table.queryOps, start: Int(entry.queryStart), endIndex: Int(entry.queryCount))
     }
 
     /// Where the lowercased scheme is among the pattern's bytes; `nil` for a pattern without
@@ -207,7 +211,7 @@ extension URLPattern {
     /// The pattern as written, as bytes.
     var sourceBytes: ArraySlice<UInt8> {
       let entry = entry
-      return table.bytes[entry.bytesStart..<(entry.bytesStart + entry.sourceCount)]
+      return table.bytes[Int(entry.bytesStart)..<Int(entry.bytesStart + entry.sourceCount)]
     }
 
     /// The decoded bytes of a literal op.
