@@ -327,6 +327,22 @@ import Testing
     }
   }
 
+  /// A pattern too long for a table's 32-bit offsets is refused with its length, and keeps
+  /// as much of its text as they reach; nothing traps. (Two gigabytes: with the long tests.)
+  @Test(.enabled(if: TestSize.isLong)) func patternOverTheLengthLimit() throws {
+    // Made from bytes: `String(repeating:count:)` appends one at a time.
+    let source = String(
+      decoding: [UInt8](repeating: UInt8(ascii: "a"), count: Int(Int32.max)), as: UTF8.self)
+    let pattern = URLPattern(stringLiteral: source)
+    let problem = try #require(pattern.problem)
+    #expect(problem.code == .invalidPattern)
+    #expect(
+      problem.description.hasSuffix(
+        "is 2147483647 bytes long; expected at most 2147483646 bytes"))
+    #expect(pattern.description.utf8.count == Int(Int32.max) - 1)
+    #expect(pattern.match("myapp://a") == nil)
+  }
+
   @Test func urlOverTheLengthLimit() throws {
     let url = "myapp://x/" + String(repeating: "a", count: 9000)
     let pattern: URLPattern = "myapp://x/:a"

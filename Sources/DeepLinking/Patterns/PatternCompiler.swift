@@ -24,8 +24,10 @@ struct PatternCompiler {
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/invalidPattern``, naming
   ///   the part of the pattern at fault.
   mutating func compile() throws(DeepLinkError) -> URLPattern.Storage {
-    guard sourceCount < Int(Int32.max) else {
-      throw failure(.pattern, nil, .tooLong(length: sourceCount, limit: Int(Int32.max)))
+    // Offsets into a pattern are 32-bit, and its text ends before the last of them.
+    let limit = Int(Int32.max) - 1
+    guard sourceCount <= limit else {
+      throw failure(.pattern, nil, .tooLong(length: sourceCount, limit: limit))
     }
     let pathEnd = extrasStart()
     let (scheme, rest) = try readScheme(before: pathEnd)

@@ -157,12 +157,16 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// A pattern of one literal segment of a NUL byte, which no URL has (reading refuses
   /// control characters, raw or escaped), that keeps `source` and why it is invalid.
   private init(matchingNothing source: String, problem: DeepLinkError) {
-    // Sources too long for Int32 offsets are refused too; their NUL sits at the last offset.
+    // A table's offsets are 32-bit: of a source too long for them, refused as such, the
+    // pattern keeps the first 2 GiB less a byte as its text, and its NUL after them.
     let count = min(Int32(clamping: source.utf8.count), Int32.max - 1)
     let never = Op(kind: .literal, literal: count..<(count + 1), text: 0..<count)
+    var bytes = Array(source.utf8)
+    bytes.removeLast(bytes.count - Int(count))
+    bytes.append(0)
     storage = Storage(
-      bytes: Array(source.utf8) + [0], sourceCount: source.utf8.count, ops: [never],
-      authorityOp: nil, schemeRange: nil, isWeb: false, problem: problem)
+      bytes: bytes, sourceCount: Int(count), ops: [never], authorityOp: nil, schemeRange: nil,
+      isWeb: false, problem: problem)
   }
 
   /// The pattern as it was written.
