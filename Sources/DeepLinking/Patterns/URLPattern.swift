@@ -70,7 +70,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// ```
   public var problem: DeepLinkError? { storage.problem }
 
-  /// The pattern as it was written.
+  /// The pattern as it was written (of one over 2 GiB, which is invalid, its first 2 GiB
+  /// less a byte).
   public var source: String { storage.source }
 
   /// The names of the parameters, in the order they appear.
