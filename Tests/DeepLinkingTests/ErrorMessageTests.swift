@@ -327,20 +327,29 @@ import Testing
     }
   }
 
-  /// A pattern too long for a table's 32-bit offsets is refused with its length, and keeps
-  /// as much of its text as they reach; nothing traps. (Two gigabytes: with the long tests.)
-  @Test(.enabled(if: TestSize.isLong)) func patternOverTheLengthLimit() throws {
-    // Made from bytes: `String(repeating:count:)` appends one at a time.
-    let source = String(
-      decoding: [UInt8](repeating: UInt8(ascii: "a"), count: Int(Int32.max)), as: UTF8.self)
-    let pattern = URLPattern(stringLiteral: source)
-    let problem = try #require(pattern.problem)
+  /// The longest pattern compiles and matches even when every part of it is stored again
+  /// (a capitalized scheme and host); one byte more is refused with its length, and keeps its
+  /// text up to the limit, cut between characters; nothing traps.
+  @Test func patternsAtTheLengthLimit() throws {
+    let host = String(repeating: "A", count: 32_767 - "MYAPP://".utf8.count)
+    let longest = try URLPattern(validating: "MYAPP://" + host)
+    var matcher = URLMatcher.default
+    matcher.maximumURLLength = 40_000
+    #expect(longest.match("myapp://" + host.lowercased(), using: matcher) != nil)
+    #expect(longest.source.utf8.count == 32_767)
+
+    let over = URLPattern(stringLiteral: "myapp://" + host + "/b")
+    let problem = try #require(over.problem)
     #expect(problem.code == .invalidPattern)
-    #expect(
-      problem.description.hasSuffix(
-        "is 2147483647 bytes long; expected at most 2147483646 bytes"))
-    #expect(pattern.description.utf8.count == Int(Int32.max) - 1)
-    #expect(pattern.match("myapp://a") == nil)
+    #expect(problem.description.hasSuffix("is 32769 bytes long; expected at most 32767 bytes"))
+    #expect(over.source == "myapp://" + host)
+    #expect(over.match("myapp://" + host.lowercased(), using: matcher) == nil)
+
+    // "é" is two bytes: the 32,767th byte would be the first half of one.
+    let accents = "myapp://a/" + String(repeating: "é", count: 16_379)
+    let cut = URLPattern(stringLiteral: accents)
+    #expect(cut.problem != nil)
+    #expect(cut.source == "myapp://a/" + String(repeating: "é", count: 16_378))
   }
 
   @Test func urlOverTheLengthLimit() throws {

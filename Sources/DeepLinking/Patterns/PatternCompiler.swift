@@ -24,8 +24,9 @@ struct PatternCompiler {
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/invalidPattern``, naming
   ///   the part of the pattern at fault.
   mutating func compile() throws(DeepLinkError) -> URLPattern.Storage {
-    // Offsets into a pattern are 32-bit, and its text ends before the last of them.
-    let limit = Int(Int32.max) - 1
+    // Offsets into a pattern are 16-bit, and cover its source and the bytes after it: the
+    // literals and scheme it does not spell as they match, each no longer than its text.
+    let limit = URLPattern.lengthLimit
     guard sourceCount <= limit else {
       throw failure(.pattern, nil, .tooLong(length: sourceCount, limit: limit))
     }

@@ -50,9 +50,9 @@ extension URLPattern {
       // Only when there are some: appending none to an empty array costs the standard library
       // a new-buffer request.
       if entry.queryCount > 0 { queryOps += source.queryOps[entry.queryRange] }
-      entry.bytesStart = Int32(bytes.count) - entry.bytesCount
+      entry.bytesStart = Int32(bytes.count - Int(entry.bytesCount))
       entry.opsStart = Int32(ops.count - entry.allOpsCount)
-      entry.queryStart = Int32(queryOps.count) - entry.queryCount
+      entry.queryStart = Int32(queryOps.count - Int(entry.queryCount))
       entries.append(entry)
       if let problem = pattern.problem { problems[entries.count - 1] = problem }
       table = Table(
@@ -64,31 +64,33 @@ extension URLPattern {
   /// Where a compiled pattern is in its ``Table``, and what it is: plain integers, so that
   /// copying one retains nothing.
   ///
+  /// Where the pattern is in the table's arrays is 32-bit; what is within the pattern is
+  /// 16-bit, which the compiler's length limit keeps it within, so that an entry is 32 bytes.
   /// Ranges in ops and query ops count from the pattern's first byte.
   struct Entry: Sendable {
     /// Where the pattern's bytes start in ``Table/bytes``.
     var bytesStart: Int32
-    /// How many bytes the pattern has: its source's, then its literals' and scheme's.
-    var bytesCount: Int32
-    /// How many of its bytes are the source's.
-    var sourceCount: Int32
     /// Where the pattern's ops start in ``Table/ops``.
     var opsStart: Int32
     /// Where its query ops start in ``Table/queryOps``.
     var queryStart: Int32
-    /// How many path ops it has (its host and fragment ops follow them).
-    var pathCount: Int32
-    /// How many query items it has.
-    var queryCount: Int32
     /// Where the lowercased scheme is among its bytes, and how long it is; a negative start
     /// for none.
     var schemeStart: Int32
-    var schemeCount: Int32
+    var schemeCount: UInt16
+    /// How many bytes the pattern has: its source's, then its literals' and scheme's.
+    var bytesCount: UInt16
+    /// How many of its bytes are the source's.
+    var sourceCount: UInt16
+    /// How many path ops it has (its host and fragment ops follow them).
+    var pathCount: UInt16
+    /// How many query items it has.
+    var queryCount: UInt16
     /// How many query items and fragments a URL must have for the pattern.
     ///
     /// Its literal items and its required parameters after the path. Between patterns of the
     /// same path, more is more specific.
-    var requirementCount: Int32
+    var requirementCount: UInt16
     /// Whether the scheme is `http` or `https`.
     var isWeb: Bool
     /// Whether the pattern is a web catch-all, `https://<path:url>`, whose one op takes the
@@ -142,11 +144,12 @@ extension URLPattern {
         queryOps.lazy.filter { !$0.value.isOptional }.count
         + (fragmentOp.map { $0.isOptional ? 0 : 1 } ?? 0)
       let entry = Entry(
-        bytesStart: 0, bytesCount: Int32(bytes.count), sourceCount: Int32(sourceCount),
-        opsStart: 0, queryStart: 0, pathCount: Int32(ops.count), queryCount: Int32(queryOps.count),
+        bytesStart: 0, opsStart: 0, queryStart: 0,
         schemeStart: schemeRange.map { Int32($0.lowerBound) } ?? -1,
-        schemeCount: schemeRange.map { Int32($0.count) } ?? 0,
-        requirementCount: Int32(requirementCount), isWeb: isWeb, hostStartsPath: hostStartsPath,
+        schemeCount: schemeRange.map { UInt16($0.count) } ?? 0, bytesCount: UInt16(bytes.count),
+        sourceCount: UInt16(sourceCount), pathCount: UInt16(ops.count),
+        queryCount: UInt16(queryOps.count), requirementCount: UInt16(requirementCount),
+        isWeb: isWeb, hostStartsPath: hostStartsPath,
         hasAuthority: authorityOp != nil, hasFragment: fragmentOp != nil)
       var ops = ops
       if let authorityOp { ops.append(authorityOp) }
@@ -177,13 +180,13 @@ extension URLPattern {
 
     /// For a web pattern, the op that the URL's host must match.
     var authorityOp: Op? {
-      entry.hasAuthority ? table.ops[Int(entry.opsStart + entry.pathCount)] : nil
+      entry.hasAuthority ? table.ops[Int(entry.opsStart) + Int(entry.pathCount)] : nil
     }
 
     /// The parameter that binds the fragment (`#<section?>`), if any.
     var fragmentOp: Op? {
       entry.hasFragment
-        ? table.ops[Int(entry.opsStart + entry.pathCount) + (entry.hasAuthority ? 1 : 0)] : nil
+        ? table.ops[Int(entry.opsStart) + Int(entry.pathCount) + (entry.hasAuthority ? 1 : 0)] : nil
     }
 
     /// The query items the pattern requires or binds (`?screen=cart&id=<int:id>`), in order.
@@ -194,7 +197,9 @@ extension URLPattern {
     /// Where the lowercased scheme is among the pattern's bytes; `nil` for a pattern without
     /// one.
     var schemeRange: Range<Int32>? {
-      entry.schemeStart < 0 ? nil : entry.schemeStart..<(entry.schemeStart + entry.schemeCount)
+      let entry = entry
+      return entry.schemeStart < 0
+        ? nil : entry.schemeStart..<(entry.schemeStart + Int32(entry.schemeCount))
     }
 
     /// The lowercased scheme's bytes; `nil` for a pattern without one.
@@ -211,7 +216,7 @@ extension URLPattern {
     /// The pattern as written, as bytes.
     var sourceBytes: ArraySlice<UInt8> {
       let entry = entry
-      return table.bytes[Int(entry.bytesStart)..<Int(entry.bytesStart + entry.sourceCount)]
+      return table.bytes[Int(entry.bytesStart)..<(Int(entry.bytesStart) + Int(entry.sourceCount))]
     }
 
     /// The decoded bytes of a literal op.
@@ -379,18 +384,38 @@ extension URLPattern {
   }
 
   /// A token reduced to plain data, so that the matching loop copies no references.
+  ///
+  /// Its ranges are stored as 16-bit offsets, which the compiler's length limit keeps them
+  /// within, so that an op is 12 bytes.
   struct Op: Sendable, Equatable {
     enum Kind: UInt8, Sendable { case literal, parameter, wildcard, rest }
     var kind: Kind
     /// For parameters and rests, the built-in that the converter name stands for, if any.
-    var builtIn: BuiltInConverter? = nil
-    /// Whether the parameter may be absent (`<name?>`): it and every op after it. (Declared
-    /// here, beside the other bytes, so that an op stays 20 bytes.)
-    var isOptional = false
+    var builtIn: BuiltInConverter?
+    /// Whether the parameter may be absent (`<name?>`): it and every op after it.
+    var isOptional: Bool
+    private var literalStart: UInt16
+    private var literalEnd: UInt16
+    private var textStart: UInt16
+    private var textEnd: UInt16
+
+    init(
+      kind: Kind, builtIn: BuiltInConverter? = nil, isOptional: Bool = false,
+      literal: Range<Int32> = 0..<0, text: Range<Int32>
+    ) {
+      self.kind = kind
+      self.builtIn = builtIn
+      self.isOptional = isOptional
+      literalStart = UInt16(literal.lowerBound)
+      literalEnd = UInt16(literal.upperBound)
+      textStart = UInt16(text.lowerBound)
+      textEnd = UInt16(text.upperBound)
+    }
+
     /// For literals, where their bytes are among the pattern's.
-    var literal: Range<Int32> = 0..<0
+    var literal: Range<Int32> { Int32(literalStart)..<Int32(literalEnd) }
     /// The segment as written, among the pattern's bytes.
-    var text: Range<Int32>
+    var text: Range<Int32> { Int32(textStart)..<Int32(textEnd) }
 
     /// Whether the op captures a named value.
     var isNamed: Bool { kind == .parameter || kind == .rest }

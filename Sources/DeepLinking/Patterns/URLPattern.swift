@@ -56,6 +56,10 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// where the pattern is in it.
   let storage: Storage
 
+  /// How many UTF-8 bytes a valid pattern may have: offsets within a compiled pattern are
+  /// 16-bit, and cover its source and the bytes after it.
+  static let lengthLimit = 32_767
+
   /// Why the pattern is not valid, for a pattern literal with a mistake; `nil` for a valid
   /// pattern.
   ///
@@ -70,8 +74,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// ```
   public var problem: DeepLinkError? { storage.problem }
 
-  /// The pattern as it was written (of one over 2 GiB, which is invalid, its first 2 GiB
-  /// less a byte).
+  /// The pattern as it was written (of one longer than 32,767 bytes, which is invalid, its
+  /// first 32,767 bytes, or fewer to end between characters).
   public var source: String { storage.source }
 
   /// The names of the parameters, in the order they appear.
@@ -109,7 +113,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/invalidPattern`` that names
   ///   the part at fault: an empty or repeated parameter name, a `<path:…>` that is not last,
   ///   an optional parameter before a required segment, text mixed with a parameter or `*`, an
-  ///   empty segment, a query item without a value or named twice, a second fragment.
+  ///   empty segment, a query item without a value or named twice, a second fragment, a
+  ///   pattern longer than 32,767 bytes.
   public init(validating source: String) throws(DeepLinkError) {
     var compiler = PatternCompiler(source)
     storage = try compiler.compile()
@@ -158,12 +163,17 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// A pattern of one literal segment of a NUL byte, which no URL has (reading refuses
   /// control characters, raw or escaped), that keeps `source` and why it is invalid.
   private init(matchingNothing source: String, problem: DeepLinkError) {
-    // A table's offsets are 32-bit: of a source too long for them, refused as such, the
-    // pattern keeps the first 2 GiB less a byte as its text, and its NUL after them.
-    let count = min(Int32(clamping: source.utf8.count), Int32.max - 1)
-    let never = Op(kind: .literal, literal: count..<(count + 1), text: 0..<count)
+    // Offsets within a pattern are 16-bit: of a source too long for them, refused as such,
+    // the pattern keeps its first `lengthLimit` bytes or fewer as its text, and a NUL after.
     var bytes = Array(source.utf8)
-    bytes.removeLast(bytes.count - Int(count))
+    if bytes.count > Self.lengthLimit {
+      var end = Self.lengthLimit
+      // Back to the first byte of the character it would cut.
+      while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      bytes.removeLast(bytes.count - end)
+    }
+    let count = Int32(bytes.count)
+    let never = Op(kind: .literal, literal: count..<(count + 1), text: 0..<count)
     bytes.append(0)
     storage = Storage(
       bytes: bytes, sourceCount: Int(count), ops: [never], authorityOp: nil, schemeRange: nil,
