@@ -186,6 +186,32 @@ enum NavigationMap {
       ])
   }
 
+  /// A literal that one route alone has is a place along that route's ops until a second
+  /// route passes through it: the routes after it route, tie and are explained as before.
+  @Test func routesAddedThroughAnotherRoutesLiteral() throws {
+    var router = DeepLinkRouter<String>()
+    router.register("myapp://settings") { _, _ in "settings" }
+    router.register("myapp://shop/<int:id>/reviews") { _, _ in "reviews" }
+    router.register("myapp://settings") { _, _ in "again" }
+    router.register("myapp://shop/<int:id>") { _, _ in "item" }
+    router.register("myapp://shop/<int:id>/photos") { _, _ in "photos" }
+    #expect(router.route("myapp://settings") == "settings")
+    #expect(router.route("myapp://Shop/7/reviews") == "reviews")
+    #expect(router.route("myapp://shop/7") == "item")
+    #expect(router.route("myapp://shop/7/photos") == "photos")
+    #expect(
+      router.conflicts.map(\.description) == [
+        #""myapp://settings" has the same shape as "myapp://settings", registered first"#
+      ])
+    let error = try #require(throws: DeepLinkError.self) {
+      try router.requireRoute("myapp://shop/7/photo")
+    }
+    #expect(
+      error.description
+        == #"no route for "myapp://shop/7/photo": nearest is "myapp://shop/<int:id>/photos" (path segment 3 "photo" is not "photos")"#
+    )
+  }
+
   /// Routes of the same shape (one node, or one `<path:…>` edge) each call their own handler
   /// when the one before declines.
   @Test func tiedRoutesEachCallTheirOwnHandler() {

@@ -1,6 +1,9 @@
 /// The literal children of every node of a ``RouteTrie``, in one open-addressing hash table
 /// keyed by the parent node and the segment's bytes.
 ///
+/// A child is a node, or a place along one route's tail, where a route that no other shares
+/// goes on past its literal without a node of its own (most routes of a large router).
+///
 /// A search looks a segment up by its bytes as the URL has them (decoded), without making a
 /// `String` or hashing one: a plain array of slots and one array of key bytes. The hash is
 /// over the whole key, so a slot whose hash, parent and length agree is compared with the
@@ -10,10 +13,37 @@ struct LiteralTable: Sendable {
     /// The key's hash, or 0 for an empty slot. (32 bits, so that a slot is 20 bytes.)
     var hash: UInt32 = 0
     var parent: Int32 = 0
+    /// The child node; for a place along a tail, -1 less its route.
     var child: Int32 = 0
     /// Where the key's bytes are in ``LiteralTable/keys``.
     var keyStart: Int32 = 0
-    var keyCount: Int32 = 0
+    /// How many they are (a literal of a pattern, so 16 bits are enough).
+    var keyCount: UInt16 = 0
+    /// For a place along a tail, the position of the route's next op.
+    var position: UInt16 = 0
+
+    init() {}
+
+    init(hash: UInt32, parent: Int32, child: RouteTrie.Place, keyStart: Int32, keyCount: Int) {
+      self.hash = hash
+      self.parent = parent
+      self.keyStart = keyStart
+      self.keyCount = UInt16(keyCount)
+      place = child
+    }
+
+    /// The child, as a place of the search.
+    var place: RouteTrie.Place {
+      get {
+        child >= 0
+          ? RouteTrie.Place(node: Int(child))
+          : RouteTrie.Place(route: Int(-1 - child), position: Int(position))
+      }
+      set {
+        child = newValue.node >= 0 ? newValue.node : -1 - newValue.route
+        position = newValue.node >= 0 ? 0 : UInt16(newValue.position)
+      }
+    }
   }
 
   /// Empty until the first insertion, so that a trie without literal children (one of a
@@ -35,9 +65,9 @@ struct LiteralTable: Sendable {
     return max(hash, 1)
   }
 
-  /// The child of `parent` under the `count` bytes that `byte` reads, or `nil`.
+  /// The slot of the child of `parent` under the `count` bytes that `byte` reads, or `nil`.
   @inline(__always)
-  private func child(of parent: Int32, count: Int, _ byte: (Int) -> UInt8) -> Int32? {
+  private func slot(of parent: Int32, count: Int, _ byte: (Int) -> UInt8) -> Int? {
     guard !slots.isEmpty else { return nil }
     let hash = Self.hash(count: count, parent: parent, byte)
     let mask = slots.count - 1
@@ -47,44 +77,58 @@ struct LiteralTable: Sendable {
       if slot.hash == hash, slot.parent == parent, Int(slot.keyCount) == count,
         (0..<count).allSatisfy({ keys[Int(slot.keyStart) + $0] == byte($0) })
       {
-        return slot.child
+        return index
       }
       index = (index + 1) & mask
     }
     return nil
   }
 
+  /// The slot of the child of `parent` under `key`, or `nil`.
+  private func slot(of parent: Int32, key: ArraySlice<UInt8>) -> Int? {
+    slot(of: parent, count: key.count) { key[key.startIndex + $0] }
+  }
+
   /// The child of `parent` under `key`, or `nil`.
-  func child(of parent: Int32, key: ArraySlice<UInt8>) -> Int32? {
-    child(of: parent, count: key.count) { key[key.startIndex + $0] }
+  func child(of parent: Int32, key: ArraySlice<UInt8>) -> RouteTrie.Place? {
+    slot(of: parent, key: key).map { slots[$0].place }
   }
 
   /// The child of `parent` under the bytes `key` (ASCII-lowercased when `lowercased`), or
   /// `nil`.
-  func child(of parent: Int32, key: borrowing BorrowedBytes, lowercased: Bool) -> Int32? {
-    lowercased
-      ? child(of: parent, count: key.count) { lowercasedASCII(key[$0]) }
-      : child(of: parent, count: key.count) { key[$0] }
+  func child(of parent: Int32, key: borrowing BorrowedBytes, lowercased: Bool)
+    -> RouteTrie.Place?
+  {
+    let slot =
+      lowercased
+      ? slot(of: parent, count: key.count) { lowercasedASCII(key[$0]) }
+      : slot(of: parent, count: key.count) { key[$0] }
+    return slot.map { slots[$0].place }
   }
 
   /// Calls `body` with each child of `parent` and its key, in no particular order: a scan of
   /// the whole table, for explaining a URL that no route takes.
-  func forEachChild(of parent: Int32, _ body: (Int32, ArraySlice<UInt8>) -> Void) {
+  func forEachChild(of parent: Int32, _ body: (RouteTrie.Place, ArraySlice<UInt8>) -> Void) {
     for slot in slots where slot.hash != 0 && slot.parent == parent {
-      body(slot.child, keys[Int(slot.keyStart)..<Int(slot.keyStart + slot.keyCount)])
+      body(slot.place, keys[Int(slot.keyStart)..<(Int(slot.keyStart) + Int(slot.keyCount))])
     }
   }
 
   /// Adds `child` under `parent` and `key`, which is not in the table yet.
-  mutating func insert(_ child: Int32, of parent: Int32, key: ArraySlice<UInt8>) {
+  mutating func insert(_ child: RouteTrie.Place, of parent: Int32, key: ArraySlice<UInt8>) {
     if (count + 1) * 4 > slots.count * 3 { grow() }
     let start = Int32(keys.count)
     keys.append(contentsOf: key)
     let hash = Self.hash(count: key.count, parent: parent) { key[key.startIndex + $0] }
-    place(
-      Slot(
-        hash: hash, parent: parent, child: child, keyStart: start, keyCount: Int32(key.count)))
+    place(Slot(hash: hash, parent: parent, child: child, keyStart: start, keyCount: key.count))
     count += 1
+  }
+
+  /// Makes `child` the child of `parent` under `key`, which is in the table.
+  mutating func replace(childOf parent: Int32, key: ArraySlice<UInt8>, with child: RouteTrie.Place)
+  {
+    guard let index = slot(of: parent, key: key) else { return }
+    slots[index].place = child
   }
 
   private mutating func place(_ slot: Slot) {

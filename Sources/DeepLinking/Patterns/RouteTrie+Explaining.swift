@@ -70,8 +70,8 @@ extension RouteTrie {
         let parts =
           folded
           ? !key.lazy.map(lowercasedASCII).elementsEqual(segment)
-          : !taken.members.contains { $0.node == child }
-        if parts { consider(Int(nodes[Int(child)].creator)) }
+          : !taken.members.contains(child)
+        if parts { consider(firstRoute(child)) }
       }
       let ended = routes(at: node).filter { storage($0).ops.count == index }
       if let route = ended.min() { search.record(route, .extra(index: index)) }
@@ -100,10 +100,10 @@ extension RouteTrie {
   private func childRoutes(of node: Int, literals withLiterals: Bool) -> [Int] {
     var children = [Int(nodes[node].string), Int(nodes[node].wildcard)]
     children += typedEdges(of: node).map { Int($0.child) }
+    var routes = children.filter { $0 >= 0 }.map { Int(nodes[$0].creator) }
     if withLiterals {
-      literals.forEachChild(of: Int32(node)) { child, _ in children.append(Int(child)) }
+      literals.forEachChild(of: Int32(node)) { child, _ in routes.append(firstRoute(child)) }
     }
-    return children.filter { $0 >= 0 }.map { Int(nodes[$0].creator) }
-      + restEdges(of: node).compactMap { $0.routes.min() }
+    return routes + restEdges(of: node).compactMap { $0.routes.min() }
   }
 }

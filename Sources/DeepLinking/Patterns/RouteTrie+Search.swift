@@ -4,7 +4,7 @@ extension RouteTrie {
   @usableFromInline typealias Accept = (consuming URLMatch, Int) -> Bool
 
   /// Where a search stands: at a node, or partway along a route's tail.
-  struct Place {
+  struct Place: Equatable {
     /// The node; -1 for a place along a tail.
     var node: Int32
     /// Along a tail, the route and the position of its next op.
@@ -161,8 +161,7 @@ extension RouteTrie {
       withDecodedBytes(
         bytes, range, plusIsSpace: false, mayHaveEscapes: search.layout.linkHasEscapes
       ) { decoded in
-        let child = literals.child(of: Int32(parent), key: decoded, lowercased: lowercased)
-        if let child { children.insert(Place(node: Int(child))) }
+        children.insert(literals.child(of: Int32(parent), key: decoded, lowercased: lowercased))
       }
     }
     return children
@@ -340,8 +339,11 @@ extension RouteTrie {
   }
 
   /// The first route at or below any place of `set`.
-  func firstRoute(_ set: PlaceSet) -> Int {
-    set.members.map { $0.node >= 0 ? Int(nodes[Int($0.node)].creator) : Int($0.route) }.min() ?? 0
+  func firstRoute(_ set: PlaceSet) -> Int { set.members.map(firstRoute).min() ?? 0 }
+
+  /// The first route at or below `place`: its node's, or its tail's.
+  func firstRoute(_ place: Place) -> Int {
+    place.node >= 0 ? Int(nodes[Int(place.node)].creator) : Int(place.route)
   }
 }
 

@@ -9,10 +9,11 @@
 /// converters' order of specificity), the string-parameter child, the `*` child, then the
 /// `<path:…>` edges, and backtracks; its cost depends on the URL's segments, not on how many
 /// routes there are. A route's ops that no other route shares stay the pattern's, as a tail
-/// on the node it reached last, until another route passes that way: a trie of one route is
-/// all tail. (A route with optional parameters is made into nodes to its end, as it ends at
-/// the node before each of them too.) Which roots a URL starts from is the rule of the trie's owner: a router's
-/// (`RouteTrie+Routing.swift`), a link type's (`LinkAdmission.swift`).
+/// on the node it reached last, or under a literal child that only it has (a place along its
+/// tail, not a node), until another route passes that way: a trie of one route is all tail.
+/// (A route with optional parameters is made into nodes to its end, as it ends at the node
+/// before each of them too.) Which roots a URL starts from is the rule of the trie's owner: a
+/// router's (`RouteTrie+Routing.swift`), a link type's (`LinkAdmission.swift`).
 @usableFromInline
 struct RouteTrie: Sendable {
   /// A node: its children by kind, and the routes that end here.
@@ -28,8 +29,8 @@ struct RouteTrie: Sendable {
     /// The first route that ends here, or -1; routes of the same shape after it are in
     /// ``RouteTrie/sameShape``.
     var route: Int32 = -1
-    /// The route whose insertion made the node: the first of the routes through it, which an
-    /// explanation names for them all.
+    /// The first of the routes through the node, which an explanation names for them all: the
+    /// route whose insertion made it, or whose place along a tail it replaced.
     var creator: Int32
     /// Where the ops of route ``creator`` that no other route shares start, when they are
     /// left as the pattern has them rather than made into nodes (the node's one child, then);
@@ -206,8 +207,9 @@ struct RouteTrie: Sendable {
   /// when `lowercasingFirst`, and returns the routes it ties with.
   ///
   /// A route with optional parameters ends at the node before each of them too, as the route
-  /// whose path stops there. Once the route reaches a node it made, the ops it has left stay
-  /// the pattern's, as the node's tail, until another route passes that way.
+  /// whose path stops there. Once the route reaches a node it made, or a literal no other
+  /// route has there, the ops it has left stay the pattern's, as the node's tail or a place
+  /// along the tail under the literal, until another route passes that way.
   private mutating func insert(
     _ storage: URLPattern.Storage, _ route: Int, at root: Int, lowercasingFirst: Bool
   ) -> [(Int, Int)] {
@@ -224,15 +226,19 @@ struct RouteTrie: Sendable {
       let op = ops[depth]
       if op.isOptional { ties += end(route, at: node) }
       let lowercased = foldsPathCase || (depth == 0 && lowercasingFirst)
-      guard let child = child(of: node, for: op, of: storage, route, lowercased: lowercased)
-      else {
+      let child = child(
+        of: node, for: op, of: storage, route, keepingTailFrom: keepsTail ? depth + 1 : nil,
+        lowercased: lowercased)
+      switch child {
+      case .node(let child): node = child
+      case .tail: return ties
+      case .rest:
         let rest = restIndex(of: node, storage, op)
         var routes = restEdges(of: node)[rest].routes
         ties += add(route, to: &routes)
         changeEdges(of: node) { $0.rests[rest].routes = routes }
         return ties
       }
-      node = child
     }
     splitTail(of: node)
     return ties + end(route, at: node)
@@ -248,52 +254,87 @@ struct RouteTrie: Sendable {
     let storage = storage(route)
     let op = storage.ops[position]
     let lowercased = foldsPathCase || (position == 0 && node == foldedRoot)
-    guard let child = child(of: node, for: op, of: storage, route, lowercased: lowercased) else {
+    let child = child(
+      of: node, for: op, of: storage, route, keepingTailFrom: position + 1,
+      lowercased: lowercased)
+    switch child {
+    case .node(let child): keepTail(of: route, from: position + 1, at: child)
+    case .tail: break
+    case .rest:
       let rest = restIndex(of: node, storage, op)
       changeEdges(of: node) { $0.rests[rest].routes = [route] }
-      return
-    }
-    if position + 1 < storage.ops.count {
-      nodes[child].tail = Int32(position + 1)
-    } else {
-      _ = end(route, at: child)
     }
   }
 
-  /// The child of `node` that `op` leads to, made for route `route` if there is none; `nil`
-  /// for a rest, which leads to no node (its edge is made, and ends the route).
+  /// Leaves the ops of route `route` from `position` on at `node`, which it made: as its
+  /// tail, or, when there are none, as the route that ends there.
+  private mutating func keepTail(of route: Int, from position: Int, at node: Int) {
+    if position < storage(route).ops.count {
+      nodes[node].tail = Int32(position)
+    } else {
+      _ = end(route, at: node)
+    }
+  }
+
+  /// Where a route goes from a node through one of its ops.
+  private enum Step {
+    /// To a child node.
+    case node(Int)
+    /// Along its tail, under a literal child that is a place along it: the route is in.
+    case tail
+    /// Through a rest, which leads to no node: its edge is made, and ends the route.
+    case rest
+  }
+
+  /// The child of `node` that `op` leads to, made for route `route` if there is none.
+  ///
+  /// With `tailPosition`, a literal that is not there yet is made a place along the route's
+  /// tail, from that position, rather than a node: the route's ops go on as the pattern
+  /// has them. A place there of another route's tail is made a node first.
   private mutating func child(
     of node: Int, for op: URLPattern.Op, of storage: URLPattern.Storage, _ route: Int,
-    lowercased: Bool
-  ) -> Int? {
+    keepingTailFrom tailPosition: Int?, lowercased: Bool
+  ) -> Step {
     switch op.kind {
     case .literal:
       var key = storage.literalBytes(of: op)
       if lowercased { key = ArraySlice(key.map(lowercasedASCII)) }
-      if let child = literals.child(of: Int32(node), key: key) { return Int(child) }
-      let child = makeNode(route)
-      literals.insert(Int32(child), of: Int32(node), key: key)
+      if let child = literals.child(of: Int32(node), key: key) {
+        guard child.node < 0 else { return .node(Int(child.node)) }
+        // Another route's tail: it gets a node of its own, which keeps the rest of it.
+        let made = makeNode(Int(child.route))
+        keepTail(of: Int(child.route), from: Int(child.position), at: made)
+        literals.replace(childOf: Int32(node), key: key, with: Place(node: made))
+        return .node(made)
+      }
       nodes[node].hasLiterals = true
-      return child
+      if let tailPosition {
+        literals.insert(
+          Place(route: route, position: tailPosition), of: Int32(node), key: key)
+        return .tail
+      }
+      let child = makeNode(route)
+      literals.insert(Place(node: child), of: Int32(node), key: key)
+      return .node(child)
     case .parameter where op.builtIn == .string:
       if nodes[node].string < 0 { nodes[node].string = Int32(makeNode(route)) }
-      return Int(nodes[node].string)
+      return .node(Int(nodes[node].string))
     case .parameter:
       let converter = storage.converterName(of: op)
       if let edge = typedEdges(of: node).first(where: { $0.converter == converter }) {
-        return Int(edge.child)
+        return .node(Int(edge.child))
       }
       let edge = Edge(converter: converter, builtIn: op.builtIn, child: Int32(makeNode(route)))
       changeEdges(of: node) { edges in
         edges.typed.insert(
           edge, at: edges.typed.firstIndex { edge.rank < $0.rank } ?? edges.typed.endIndex)
       }
-      return Int(edge.child)
+      return .node(Int(edge.child))
     case .wildcard:
       if nodes[node].wildcard < 0 { nodes[node].wildcard = Int32(makeNode(route)) }
-      return Int(nodes[node].wildcard)
+      return .node(Int(nodes[node].wildcard))
     case .rest:
-      return nil
+      return .rest
     }
   }
 
