@@ -21,10 +21,10 @@ extension URLMatcher {
     -> Bool
   {
     let entry = storage.entry
-    guard entry.schemeStart >= 0, !entry.isWeb else { return false }
+    guard entry.schemeCount > 0, !entry.isWeb else { return false }
     // Read in place: a slice of the table's bytes would retain them.
     let patternBytes = storage.table.bytes
-    let scheme = Int(entry.bytesStart + entry.schemeStart)
+    let scheme = Int(entry.bytesStart) + Int(entry.schemeStart)
     let count = Int(entry.schemeCount)
     // A different or longer scheme, or none: the full read would fail or not admit it.
     guard bytes.count > count, bytes[count] == UInt8(ascii: ":") else { return true }

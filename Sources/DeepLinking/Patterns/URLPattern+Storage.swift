@@ -65,7 +65,7 @@ extension URLPattern {
   /// copying one retains nothing.
   ///
   /// Where the pattern is in the table's arrays is 32-bit; what is within the pattern is
-  /// 16-bit, which the compiler's length limit keeps it within, so that an entry is 32 bytes.
+  /// 16-bit, which the compiler's length limit keeps it within, so that an entry is 28 bytes.
   /// Ranges in ops and query ops count from the pattern's first byte.
   struct Entry: Sendable {
     /// Where the pattern's bytes start in ``Table/bytes``.
@@ -74,9 +74,9 @@ extension URLPattern {
     var opsStart: Int32
     /// Where its query ops start in ``Table/queryOps``.
     var queryStart: Int32
-    /// Where the lowercased scheme is among its bytes, and how long it is; a negative start
-    /// for none.
-    var schemeStart: Int32
+    /// Where the lowercased scheme is among its bytes, and how long it is; no bytes for none
+    /// (a scheme has a letter at least).
+    var schemeStart: UInt16
     var schemeCount: UInt16
     /// How many bytes the pattern has: its source's, then its literals' and scheme's.
     var bytesCount: UInt16
@@ -86,11 +86,6 @@ extension URLPattern {
     var pathCount: UInt16
     /// How many query items it has.
     var queryCount: UInt16
-    /// How many query items and fragments a URL must have for the pattern.
-    ///
-    /// Its literal items and its required parameters after the path. Between patterns of the
-    /// same path, more is more specific.
-    var requirementCount: UInt16
     /// Whether the scheme is `http` or `https`.
     var isWeb: Bool
     /// Whether the pattern is a web catch-all, `https://<path:url>`, whose one op takes the
@@ -140,16 +135,12 @@ extension URLPattern {
       isWeb: Bool, hostStartsPath: Bool = false, queryOps: [QueryOp] = [], fragmentOp: Op? = nil,
       problem: DeepLinkError? = nil
     ) {
-      let requirementCount =
-        queryOps.lazy.filter { !$0.value.isOptional }.count
-        + (fragmentOp.map { $0.isOptional ? 0 : 1 } ?? 0)
       let entry = Entry(
         bytesStart: 0, opsStart: 0, queryStart: 0,
-        schemeStart: schemeRange.map { Int32($0.lowerBound) } ?? -1,
-        schemeCount: schemeRange.map { UInt16($0.count) } ?? 0, bytesCount: UInt16(bytes.count),
+        schemeStart: UInt16(schemeRange?.lowerBound ?? 0),
+        schemeCount: UInt16(schemeRange?.count ?? 0), bytesCount: UInt16(bytes.count),
         sourceCount: UInt16(sourceCount), pathCount: UInt16(ops.count),
-        queryCount: UInt16(queryOps.count), requirementCount: UInt16(requirementCount),
-        isWeb: isWeb, hostStartsPath: hostStartsPath,
+        queryCount: UInt16(queryOps.count), isWeb: isWeb, hostStartsPath: hostStartsPath,
         hasAuthority: authorityOp != nil, hasFragment: fragmentOp != nil)
       var ops = ops
       if let authorityOp { ops.append(authorityOp) }
@@ -198,8 +189,8 @@ extension URLPattern {
     /// one.
     var schemeRange: Range<Int32>? {
       let entry = entry
-      return entry.schemeStart < 0
-        ? nil : entry.schemeStart..<(entry.schemeStart + Int32(entry.schemeCount))
+      return entry.schemeCount == 0
+        ? nil : Int32(entry.schemeStart)..<Int32(entry.schemeStart + entry.schemeCount)
     }
 
     /// The lowercased scheme's bytes; `nil` for a pattern without one.
@@ -207,7 +198,14 @@ extension URLPattern {
 
     var isWeb: Bool { entry.isWeb }
     var hostStartsPath: Bool { entry.hostStartsPath }
-    var requirementCount: Int { Int(entry.requirementCount) }
+    /// How many query items and fragments a URL must have for the pattern.
+    ///
+    /// Its literal items and its required parameters after the path. Between patterns of the
+    /// same path, more is more specific.
+    var requirementCount: Int {
+      queryOps.lazy.filter { !$0.value.isOptional }.count
+        + (fragmentOp.map { $0.isOptional ? 0 : 1 } ?? 0)
+    }
 
     /// Whether the pattern has query items or a fragment parameter, which a URL's path match
     /// is checked against after.
