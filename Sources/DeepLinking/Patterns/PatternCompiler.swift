@@ -24,11 +24,9 @@ struct PatternCompiler {
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/invalidPattern``, naming
   ///   the part of the pattern at fault.
   mutating func compile() throws(DeepLinkError) -> URLPattern.Storage {
-    // Offsets into a pattern are 16-bit, and cover its source and the bytes after it: the
-    // literals and scheme it does not spell as they match, each no longer than its text.
-    let limit = URLPattern.lengthLimit
-    guard sourceCount <= limit else {
-      throw failure(.pattern, nil, .tooLong(length: sourceCount, limit: limit))
+    // Offsets within a pattern are 16-bit (see `URLPattern.lengthLimit`).
+    guard sourceCount <= URLPattern.lengthLimit else {
+      throw failure(.pattern, nil, .tooLong(length: sourceCount, limit: URLPattern.lengthLimit))
     }
     let pathEnd = extrasStart()
     let (scheme, rest) = try readScheme(before: pathEnd)

@@ -57,7 +57,8 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   let storage: Storage
 
   /// How many UTF-8 bytes a valid pattern may have: offsets within a compiled pattern are
-  /// 16-bit, and cover its source and the bytes after it.
+  /// 16-bit, and cover its source and the bytes after it (the literals and scheme it does
+  /// not spell as they match, each no longer than its text).
   static let lengthLimit = 32_767
 
   /// Why the pattern is not valid, for a pattern literal with a mistake; `nil` for a valid
