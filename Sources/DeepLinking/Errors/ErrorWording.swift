@@ -5,7 +5,10 @@ enum ErrorWording {
     let problem = problem(error.reason)
     switch error.frame {
     case .part:
-      if error.component == .url { return "URL \(quoted(error.input)) \(problem)" }
+      // The whole URL, or a whole pattern without a part at fault: the input is the value.
+      if error.component == .url || (error.component == .pattern && error.value == nil) {
+        return "\(error.component) \(quoted(error.input)) \(problem)"
+      }
       return "\(error.component) of \(quoted(error.input)): \(found(error))\(problem)"
     case .nearest(let pattern):
       return "no route for \(quoted(error.input)): nearest is \(quoted(pattern)) "
