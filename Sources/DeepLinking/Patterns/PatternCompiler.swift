@@ -87,13 +87,17 @@ struct PatternCompiler {
   /// Where the path ends: at the first `#`, or the first `?` that does not end an optional
   /// parameter (`<name?>`).
   private func extrasStart() -> Int {
-    (0..<sourceCount).first { index in
+    var index = 0
+    while index < sourceCount {
       switch bytes[index] {
-      case UInt8(ascii: "#"): true
-      case UInt8(ascii: "?"): index + 1 == sourceCount || bytes[index + 1] != UInt8(ascii: ">")
-      default: false
+      case UInt8(ascii: "#"): return index
+      case UInt8(ascii: "?"):
+        if index + 1 == sourceCount || bytes[index + 1] != UInt8(ascii: ">") { return index }
+      default: break
       }
-    } ?? sourceCount
+      index += 1
+    }
+    return sourceCount
   }
 
   /// The query items and the fragment after the path, which ends at `start`: `?key=value`
@@ -142,7 +146,7 @@ struct PatternCompiler {
     }
     let keyRange = range.lowerBound..<equals
     let component = DeepLinkError.Component.queryItem(text(keyRange))
-    let key = try literalBytes(keyRange, component, isHost: false)
+    let key = try literalBytes(keyRange, LiteralBytes(bytes, keyRange), component, isHost: false)
     let keyBytes = bytes[Int(key.lowerBound)..<Int(key.upperBound)]
     if earlier.contains(where: {
       bytes[Int($0.key.lowerBound)..<Int($0.key.upperBound)] == keyBytes
@@ -164,7 +168,8 @@ struct PatternCompiler {
     var colon: Int?
     var slashOrBracketBeforeColon = false
     // Up to the first colon: what follows it is not read here.
-    scan: for index in 0..<end {
+    var index = 0
+    scan: while index < end {
       switch bytes[index] {
       case UInt8(ascii: ":"):
         colon = index
@@ -174,6 +179,7 @@ struct PatternCompiler {
       default:
         break
       }
+      index += 1
     }
     guard let colon else { return (nil, 0) }
     let startsSeparator =
@@ -183,7 +189,8 @@ struct PatternCompiler {
       guard isValidScheme(bytes[..<colon]) else {
         throw failure(.scheme, text(0..<colon), .invalidScheme)
       }
-      return (literal(0..<colon, lowercased: true), colon + 3)
+      let hasCapital = bytes[..<colon].contains { $0 &- UInt8(ascii: "A") < 26 }
+      return (hasCapital ? lowercasedCopy(0..<colon) : 0..<colon, colon + 3)
     }
     if colon != 0, !slashOrBracketBeforeColon {
       throw failure(.scheme, text(0..<colon), .schemeWithoutSlashes)
@@ -197,9 +204,13 @@ struct PatternCompiler {
     // Room for the segments of most patterns, so that the array is made once.
     pieces.reserveCapacity(8)
     var pieceStart = start
-    for index in start..<max(start, end) where bytes[index] == UInt8(ascii: "/") {
-      pieces.append(pieceStart..<index)
-      pieceStart = index + 1
+    var index = start
+    while index < end {
+      if bytes[index] == UInt8(ascii: "/") {
+        pieces.append(pieceStart..<index)
+        pieceStart = index + 1
+      }
+      index += 1
     }
     pieces.append(pieceStart..<max(start, end))
     return pieces
@@ -210,7 +221,6 @@ struct PatternCompiler {
     _ range: Range<Int>, _ component: DeepLinkError.Component, isHost: Bool
   ) throws(DeepLinkError) -> URLPattern.Op {
     let textRange = Int32(range.lowerBound)..<Int32(range.upperBound)
-    let segment = bytes[range]
     let (first, last) = (bytes[range.lowerBound], bytes[range.upperBound - 1])
     if range.count == 1, first == UInt8(ascii: "*") {
       return URLPattern.Op(kind: .wildcard, text: textRange)
@@ -244,28 +254,57 @@ struct PatternCompiler {
       return URLPattern.Op(
         kind: .parameter, builtIn: builtIn, isOptional: isOptional, text: textRange)
     }
-    if first == UInt8(ascii: "<"), !segment.contains(UInt8(ascii: ">")) {
+    let found = LiteralBytes(bytes, range)
+    if first == UInt8(ascii: "<"), !found.hasClosingAngle {
       throw failure(component, text(range), .unclosedParameter)
     }
-    if segment.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
-      throw failure(component, text(range), .parameterWithText)
-    }
-    if segment.contains(UInt8(ascii: "*")) {
-      throw failure(component, text(range), .wildcardWithText)
-    }
+    if found.hasAngle { throw failure(component, text(range), .parameterWithText) }
+    if found.hasStar { throw failure(component, text(range), .wildcardWithText) }
     return URLPattern.Op(
-      kind: .literal, literal: try literalBytes(range, component, isHost: isHost),
+      kind: .literal, literal: try literalBytes(range, found, component, isHost: isHost),
       text: textRange)
+  }
+
+  /// What a literal's bytes hold, found in one look at each: what a literal may not have,
+  /// and what makes its bytes differ from how it matches.
+  private struct LiteralBytes {
+    var hasAngle = false
+    var hasClosingAngle = false
+    var hasStar = false
+    /// A `%` or a control character, which decoding reads or refuses.
+    var needsDecoding = false
+    var hasCapital = false
+
+    /// Reads `bytes` at `range`.
+    init(_ bytes: [UInt8], _ range: Range<Int>) {
+      var index = range.lowerBound
+      while index < range.upperBound {
+        // Comparisons rather than range patterns, which a debug build calls `~=` for.
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "<") {
+          hasAngle = true
+        } else if byte == UInt8(ascii: ">") {
+          (hasAngle, hasClosingAngle) = (true, true)
+        } else if byte == UInt8(ascii: "*") {
+          hasStar = true
+        } else if byte == UInt8(ascii: "%") || byte < 0x20 || byte == 0x7F {
+          needsDecoding = true
+        } else if byte &- UInt8(ascii: "A") < 26 {
+          hasCapital = true
+        }
+        index += 1
+      }
+    }
   }
 
   /// Where a literal's value is in ``bytes``: the source's own range when it spells the
   /// value, else a decoded (and in the host, lowercased) copy after the source.
   private mutating func literalBytes(
-    _ range: Range<Int>, _ component: DeepLinkError.Component, isHost: Bool
+    _ range: Range<Int>, _ found: LiteralBytes, _ component: DeepLinkError.Component,
+    isHost: Bool
   ) throws(DeepLinkError) -> Range<Int32> {
-    let segment = bytes[range]
-    guard segment.contains(where: { $0 == UInt8(ascii: "%") || $0 < 0x20 || $0 == 0x7F }) else {
-      let range = literal(range, lowercased: isHost)
+    guard found.needsDecoding else {
+      let range = isHost && found.hasCapital ? lowercasedCopy(range) : range
       return Int32(range.lowerBound)..<Int32(range.upperBound)
     }
     let value = text(range)
@@ -283,12 +322,8 @@ struct PatternCompiler {
     return Int32(start)..<Int32(bytes.count)
   }
 
-  /// The range of `range`'s bytes, lowercased when asked: the range itself when lowercasing
-  /// changes nothing, else a lowercased copy's after the source.
-  private mutating func literal(_ range: Range<Int>, lowercased: Bool) -> Range<Int> {
-    guard lowercased, bytes[range].contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else {
-      return range
-    }
+  /// The range of a copy of `range`'s bytes, lowercased, after the source.
+  private mutating func lowercasedCopy(_ range: Range<Int>) -> Range<Int> {
     let start = bytes.count
     bytes += bytes[range].map(lowercasedASCII)
     return start..<bytes.count
