@@ -347,6 +347,16 @@ import Testing
         + "…\" is 32769 bytes long; expected at most 32767 bytes")
     #expect(over.source == "myapp://" + host)
     #expect(over.match("myapp://" + host.lowercased(), using: matcher) == nil)
+    var router = DeepLinkRouter<Int>(matcher: matcher)
+    router.register(over) { _, _ in 1 }
+    let unrouted = try #require(throws: DeepLinkError.self) {
+      try router.requireRoute("myapp://" + host + "/b")
+    }
+    let shown = "myapp://" + String(repeating: "A", count: 112) + "…"
+    #expect(
+      unrouted.description
+        == "no route for \"\(shown)\": \"\(shown)\" is not a valid pattern (pattern is 32769 "
+        + "bytes long; expected at most 32767 bytes)")
 
     // "é" is two bytes: the 32,767th byte would be the first half of one.
     let accents = "myapp://a/" + String(repeating: "é", count: 16_379)

@@ -29,9 +29,11 @@ enum ErrorWording {
     "\(error.component) \(found(error))\(problem(error.reason))"
   }
 
-  /// The quoted value and a space, or `missing; ` for a part that is not there.
+  /// The quoted value and a space, or `missing; ` for a part that is not there (nothing for
+  /// a whole URL or pattern, which is there).
   private static func found(_ error: DeepLinkError) -> String {
-    error.value.map { quoted($0) + " " } ?? "missing; "
+    error.value.map { quoted($0) + " " }
+      ?? (error.component == .url || error.component == .pattern ? "" : "missing; ")
   }
 
   /// The problem, as a message says it after the part and its quoted value: `is not an int`.
