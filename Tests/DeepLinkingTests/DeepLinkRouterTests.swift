@@ -490,6 +490,43 @@ func permutations<T>(_ items: [T]) -> [[T]] {
   return result
 }
 
+/// A router's patterns share tables with 32-bit indices, which hold 1 GiB of patterns less a
+/// byte: a route past that is refused with a route problem, and the program goes on.
+@Test(.enabled(if: TestSize.isLong)) func routesPastTheRoutersRoomAreRefused() throws {
+  let body = String(repeating: "a", count: 32_700)
+  func pattern(_ index: Int) -> String { "myapp://h\(index)/" + body }
+  var (fitting, held) = (0, 0)
+  while held + pattern(fitting).utf8.count <= 1_073_741_823 {
+    held += pattern(fitting).utf8.count
+    fitting += 1
+  }
+  var matcher = URLMatcher()
+  matcher.maximumURLLength = 40_000
+  var router = DeepLinkRouter<Int>(matcher: matcher)
+  for index in 0..<(fitting + 2) {
+    router.register(URLPattern(stringLiteral: pattern(index))) { _, _ in index }
+  }
+
+  #expect(router.route(pattern(fitting - 1)) == fitting - 1)
+  #expect(router.route(pattern(fitting)) == nil)
+  #expect(router.routes.suffix(3).map(\.source) == (fitting - 1...fitting + 1).map(pattern))
+  func problem(_ index: Int) -> String {
+    "takes \(pattern(index).utf8.count) bytes, and the routes before it take \(held); "
+      + "expected at most 1073741823 bytes of patterns in all"
+  }
+  func shown(_ index: Int) -> String {
+    "\"myapp://h\(index)/" + String(repeating: "a", count: 110 - "\(index)".count) + "…\""
+  }
+  #expect(
+    router.routeProblems.map(\.description)
+      == [fitting, fitting + 1].map { "pattern \(shown($0)) \(problem($0))" })
+  let error = try #require(throws: DeepLinkError.self) { try router.requireRoute(pattern(fitting)) }
+  #expect(
+    error.description
+      == "no route for \(shown(fitting)): \(shown(fitting)) is not a valid pattern (pattern "
+      + "\(problem(fitting)))")
+}
+
 /// The router's failures, word for word.
 @Suite struct DeepLinkRouterErrorTests {
   static let router: DeepLinkRouter<String> = {

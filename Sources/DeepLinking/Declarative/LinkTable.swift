@@ -41,7 +41,11 @@ final class LinkTable: Sendable {
       trie.insert(route.pattern)
     }
     self.printed = printed
-    let defects = routes.map { linkRouteDefect($0, converterNames: converterNames) }
+    let defects = routes.indices.map { index in
+      // A route that the trie had no room for (see `RouteTrie.refused`) is an invalid pattern.
+      trie.refused[index].flatMap { linkRouteDefect($0, converterNames: converterNames) }
+        ?? linkRouteDefect(routes[index], converterNames: converterNames)
+    }
     self.defects = defects
     self.hasRivals = Self.rivals(routes.indices.map { defects[$0] == nil ? routes[$0] : nil })
     self.trie = trie

@@ -65,6 +65,10 @@ struct RouteTrie: Sendable {
 
   /// The routes' patterns, by route index, in one table.
   private(set) var table = URLPattern.Table.empty
+  /// The routes whose patterns the table had no room for, by index: each a pattern of its own
+  /// that matches nothing and says why, in no node; the table holds an empty pattern in its
+  /// place.
+  private(set) var refused: [Int: URLPattern] = [:]
   /// Pairs of routes (by index) that no URL can tell apart.
   private(set) var conflicts: [(Int, Int)] = []
   /// Pairs of routes without a scheme that only a universal link tells apart: their first
@@ -110,7 +114,9 @@ struct RouteTrie: Sendable {
   }
 
   /// The pattern of route `route`.
-  func pattern(_ route: Int) -> URLPattern { URLPattern(storage: storage(route)) }
+  func pattern(_ route: Int) -> URLPattern {
+    refused[route] ?? URLPattern(storage: storage(route))
+  }
 
   /// The compiled pattern of route `route`.
   func storage(_ route: Int) -> URLPattern.Storage {
@@ -121,7 +127,7 @@ struct RouteTrie: Sendable {
   var patterns: [URLPattern] { table.entries.indices.map(pattern) }
 
   /// The routes whose patterns are invalid, in registration order.
-  var invalidRoutes: [Int] { table.problems.keys.sorted() }
+  var invalidRoutes: [Int] { Set(table.problems.keys).union(refused.keys).sorted() }
 
   /// The typed-parameter children of `node`, in the order they are tried.
   func typedEdges(of node: Int) -> [Edge] {
@@ -156,6 +162,16 @@ struct RouteTrie: Sendable {
   /// Adds `pattern` as the next route.
   @usableFromInline
   mutating func insert(_ pattern: URLPattern) {
+    guard table.hasRoom(for: pattern) else {
+      let problem = DeepLinkError(
+        .invalidPattern, .pattern, input: pattern.source, value: nil,
+        .noRoomForPattern(
+          bytes: Int(pattern.storage.entry.bytesCount), held: table.bytes.count,
+          limit: URLPattern.Table.byteLimit))
+      refused[URLPattern.Table.append("", to: &table)] = URLPattern(
+        matchingNothing: pattern.source, problem: problem)
+      return
+    }
     let route = URLPattern.Table.append(pattern, to: &table)
     let storage = storage(route)
     // The lowercased scheme's bytes, read once: a `String` of them is made only to key a

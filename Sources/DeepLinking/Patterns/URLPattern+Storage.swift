@@ -32,6 +32,15 @@ extension URLPattern {
     /// A table without patterns.
     static let empty = Table(bytes: [], ops: [], queryOps: [], entries: [], problems: [:])
 
+    /// How many bytes of patterns a table holds at most: its indices are 32-bit, and a trie
+    /// copies each literal as a key at most twice (see ``RouteTrie/insert(_:)``).
+    static let byteLimit = Int(Int32.max) / 2
+
+    /// Whether `pattern` fits after the patterns already in the table.
+    func hasRoom(for pattern: URLPattern) -> Bool {
+      bytes.count + Int(pattern.storage.entry.bytesCount) <= Self.byteLimit
+    }
+
     /// Adds `pattern` after the patterns of `table`, and returns its index.
     ///
     /// When nothing else holds `table`, its arrays grow in place.

@@ -163,7 +163,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
 
   /// A pattern of one literal segment of a NUL byte, which no URL has (reading refuses
   /// control characters, raw or escaped), that keeps `source` and why it is invalid.
-  private init(matchingNothing source: String, problem: DeepLinkError) {
+  init(matchingNothing source: String, problem: DeepLinkError) {
     // Offsets within a pattern are 16-bit: of a source too long for them, refused as such,
     // the pattern keeps its first `lengthLimit` bytes or fewer as its text, and a NUL after.
     var bytes = Array(source.utf8)
