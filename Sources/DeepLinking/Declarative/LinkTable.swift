@@ -237,7 +237,12 @@ final class LinkTable: Sendable {
       for (caseName, aliases) in aliases {
         entries += aliases.map { (caseName, $0, true) }
       }
-      entries.sort { ($0.caseName, $0.pattern.source) < ($1.caseName, $1.pattern.source) }
+      // A pattern's source is made from its bytes: only a case's aliases, whose names tie,
+      // compare by it.
+      entries.sort {
+        $0.caseName != $1.caseName
+          ? $0.caseName < $1.caseName : $0.pattern.source < $1.pattern.source
+      }
       let offset = levels.last.map { $0.parameterOffset + $0.pattern.parameterCount } ?? 0
       for entry in entries {
         let probe = type.probe(entry.caseName, entry.pattern, depth: levels.count)
