@@ -221,10 +221,7 @@ extension URLPattern {
     var hasExtras: Bool { entry.queryCount > 0 || entry.hasFragment }
 
     /// The pattern as written, as bytes.
-    var sourceBytes: ArraySlice<UInt8> {
-      let entry = entry
-      return table.bytes[Int(entry.bytesStart)..<(Int(entry.bytesStart) + Int(entry.sourceCount))]
-    }
+    var sourceBytes: ArraySlice<UInt8> { bytes(0..<Int32(entry.sourceCount)) }
 
     /// The decoded bytes of a literal op.
     func literalBytes(of op: Op) -> ArraySlice<UInt8> { bytes(op.literal) }
