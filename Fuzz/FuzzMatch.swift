@@ -4,7 +4,8 @@
 // `value(_:as:)`'s overloads with the generic accessor; the quick first-segment look turning
 // away a route that matches; a decoded link (reading `+` as a plus, or as a space) that does
 // not print and decode back to itself; a link's checked builder printing otherwise than a plain
-// one; or a host-position literal spelled in another letter case not reaching its route.
+// one; a host-position literal spelled in another letter case not reaching its route; or the
+// input compiled as a pattern and as a pattern literal disagreeing.
 
 import Foundation
 
@@ -127,6 +128,21 @@ func fuzzPrinting(_ parts: [String]) {
   }
 }
 
+/// Compiles the input as a pattern: a pattern keeps its text, a pattern literal that is not
+/// valid says why, and either is registered and routed without a trap.
+func checkPattern(_ source: String) {
+  let literal = URLPattern(stringLiteral: source)
+  let validated = worded { try URLPattern(validating: source) }
+  if (validated == nil) != (literal.problem != nil) {
+    fatalError("init(validating:) and the literal disagree on \(source)")
+  }
+  if validated != nil, literal.source != source { fatalError("\(source) keeps another text") }
+  var router = DeepLinkRouter<Int>(matcher: matcher)
+  router.register(literal) { _, _ in 0 }
+  _ = router.routeProblems.map(\.description)
+  _ = worded { try router.requireRoute(source) }
+}
+
 /// The generic `value(_:as:)`, which the `Int` and `String` overloads must agree with.
 func genericValue<Value>(_ match: URLMatch, _ name: String, _ type: Value.Type) -> Value? {
   match.value(name, as: type)
@@ -182,7 +198,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkContext(FuzzLink.self, url)
   checkContext(FuzzFormLink.self, url)
   checkContext(FuzzShapesLink.self, url)
-  _ = worded { try URLPattern(validating: url) }
+  checkPattern(url)
   fuzzPrinting(url.split(separator: "|", omittingEmptySubsequences: false).map(String.init))
   return 0
 }
