@@ -159,6 +159,26 @@ struct RouteTrie: Sendable {
     return [Int(first)] + (sameShape[Int32(node)] ?? [])
   }
 
+  /// Adds `refused`, a pattern the table has no room for, as the next route: beside the table,
+  /// which holds an empty pattern in its place.
+  private mutating func keep(refused pattern: URLPattern) {
+    refused[URLPattern.Table.append("", to: &table)] = pattern
+  }
+
+  /// The same routes in a trie whose literals fold case as `foldsPathCase` says; the routes
+  /// refused for want of room stay refused, so that the same routes fit.
+  func rebuilt(foldsPathCase: Bool) -> RouteTrie {
+    var trie = RouteTrie(foldsPathCase: foldsPathCase)
+    for route in table.entries.indices {
+      if let pattern = refused[route] {
+        trie.keep(refused: pattern)
+      } else {
+        trie.insert(pattern(route))
+      }
+    }
+    return trie
+  }
+
   /// Adds `pattern` as the next route.
   @usableFromInline
   mutating func insert(_ pattern: URLPattern) {
@@ -168,8 +188,7 @@ struct RouteTrie: Sendable {
         .noRoomForPattern(
           bytes: Int(pattern.storage.entry.bytesCount), held: table.bytes.count,
           limit: URLPattern.Table.byteLimit))
-      refused[URLPattern.Table.append("", to: &table)] = URLPattern(
-        matchingNothing: pattern.source, problem: problem)
+      keep(refused: URLPattern(matchingNothing: pattern.source, problem: problem))
       return
     }
     let route = URLPattern.Table.append(pattern, to: &table)

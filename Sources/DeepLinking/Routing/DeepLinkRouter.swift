@@ -113,9 +113,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   public var matcher: URLMatcher {
     didSet {
       guard matcher.ignoresPathCase != trie.foldsPathCase else { return }
-      var rebuilt = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
-      for pattern in trie.patterns { rebuilt.insert(pattern) }
-      trie = rebuilt
+      trie = trie.rebuilt(foldsPathCase: matcher.ignoresPathCase)
     }
   }
 
