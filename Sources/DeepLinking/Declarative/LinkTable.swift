@@ -9,8 +9,9 @@ final class LinkTable: Sendable {
   /// Canonical routes, then aliases, each by name: the order exact ties go by, so that a
   /// route always beats an alias of the same shape.
   let routes: [LinkRoute]
-  /// The canonical routes of each top case name (one, unless the case mounts a link).
-  private let printed: [String: [Int]]
+  /// How many of ``routes`` are canonical: they come first, ordered by their case names, so
+  /// that the routes of one top case (one, unless the case mounts a link) are together.
+  private let canonicalCount: Int
   /// What is wrong with each route by its patterns alone (see `linkRouteDefect`), or `nil`;
   /// a route with a defect neither decodes nor prints.
   let defects: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)?]
@@ -34,13 +35,9 @@ final class LinkTable: Sendable {
   ) {
     self.typeName = typeName
     self.routes = routes
-    var printed: [String: [Int]] = [:]
+    canonicalCount = routes.firstIndex(where: \.isAlias) ?? routes.count
     var trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
-    for (index, route) in routes.enumerated() {
-      if !route.isAlias { printed[route.levels[0].caseName, default: []].append(index) }
-      trie.insert(route.pattern)
-    }
-    self.printed = printed
+    for route in routes { trie.insert(route.pattern) }
     let defects = routes.indices.map { index in
       // A route that the trie had no room for (see `RouteTrie.refused`) is an invalid pattern.
       trie.refused[index].flatMap { linkRouteDefect($0, converterNames: converterNames) }
@@ -144,9 +141,22 @@ final class LinkTable: Sendable {
 
   /// The route that prints `link`, by its case names level by level.
   func printedRoute(_ link: EncodedLink) -> Int? {
-    printed[link.caseName]?.first { index in
-      Self.caseNames(of: routes[index].levels, from: 0, are: link)
+    // The first canonical route of the link's top case, by bisection, then the routes of that
+    // case in turn.
+    var (first, end) = (0, canonicalCount)
+    while first < end {
+      let middle = (first + end) / 2
+      if routes[middle].levels[0].caseName < link.caseName {
+        first = middle + 1
+      } else {
+        end = middle
+      }
     }
+    for index in first..<canonicalCount {
+      guard routes[index].levels[0].caseName == link.caseName else { break }
+      if Self.caseNames(of: routes[index].levels, from: 0, are: link) { return index }
+    }
+    return nil
   }
 
   /// Whether the case names of `levels` from `depth` on are those of `link` level by level,
