@@ -1,6 +1,9 @@
 /// A route of a link type with mounted links flattened: the cases it decodes to, level by
 /// level, and the whole pattern that URLs match.
-struct LinkRoute: Sendable {
+///
+/// A class, as ``LinkLevel`` is, so that decoding and printing read a route in place rather
+/// than copying its fields.
+final class LinkRoute: Sendable {
   let levels: [LinkLevel]
   /// The levels' patterns one after the other (`settings` + `account/password`).
   let pattern: URLPattern
