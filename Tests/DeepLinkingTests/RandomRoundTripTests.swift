@@ -7,10 +7,10 @@ import Testing
 /// For `AppLink`, `ShareLink` and `ComposedLink` (mounted links, custom values) values from the
 /// whole of Unicode, reserved characters, empty
 /// and huge strings and extreme numbers, printing either throws or gives a URL that decodes
-/// back to the link and prints the same URL again, in both forms. Nothing traps. 20,000 links
+/// back to the link and prints the same URL again, in both forms. Nothing traps. 10,000 links
 /// by default; 100,000 with `DEEPLINKING_LONG_TESTS=1` (`Scripts/long-tests.sh`, which CI runs).
 @Suite struct RandomRoundTripTests {
-  static let count = TestSize.count(quick: 20_000, long: 100_000)
+  static let count = TestSize.count(quick: 10_000, long: 100_000)
 
   /// Characters that URLs treat specially, and some that look alike.
   static let reserved: [String] = [
