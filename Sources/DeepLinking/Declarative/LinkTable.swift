@@ -56,18 +56,19 @@ final class LinkTable: Sendable {
   /// literal is tried first) and may match a URL of as many segments, with the query items
   /// and fragment it prints; for a route that starts with a parameter, any other.
   private static func rivals(_ routes: [LinkRoute?]) -> [Bool] {
+    let hosts = routes.map { $0?.pattern.lowercasedFirstLiteral }
     var byHost: [String: [Int]] = [:]
-    var decoding = 0
-    for (index, route) in routes.enumerated() {
-      guard let route else { continue }
-      decoding += 1
-      if let host = route.pattern.lowercasedFirstLiteral { byHost[host, default: []].append(index) }
+    for (index, host) in hosts.enumerated() {
+      if let host { byHost[host, default: []].append(index) }
     }
-    return routes.enumerated().map { index, route in
-      guard let route else { return false }
-      guard let host = route.pattern.lowercasedFirstLiteral else { return decoding > 1 }
+    let decoding = routes.lazy.filter { $0 != nil }.count
+    return routes.indices.map { index in
+      guard let route = routes[index] else { return false }
+      guard let host = hosts[index] else { return decoding > 1 }
+      // What a route prints is worked out only when another route starts with its host.
+      guard let sharing = byHost[host], sharing.count > 1 else { return false }
       let printed = PrintedShape(route)
-      return byHost[host, default: []].contains { other in
+      return sharing.contains { other in
         other != index && routes[other].map { printed.mayBeTaken(by: $0.pattern.storage) } == true
       }
     }
