@@ -50,11 +50,26 @@ extension RouteTrie {
       failures = explaining ? [] : nil
     }
 
+    /// A search over the read URL `url` for `pattern` alone, which reads the host as the
+    /// first link segment when the pattern's path takes it too (`https://<path:url>`).
+    init(_ url: String, _ layout: URLLayout, matcher: URLMatcher, for pattern: URLPattern) {
+      self.url = url
+      self.layout = pattern.storage.hostStartsPath ? layout.withHostLeading() : layout
+      self.matcher = matcher
+    }
+
     /// The same search over `layout`, another reading of its URL, with nothing captured.
     func reading(_ layout: URLLayout) -> Search {
       var search = Search(url, layout, matcher: matcher, explaining: false)
       search.failures = failures
       return search
+    }
+
+    /// The match of the URL against `pattern` with the captures made so far.
+    @inline(__always)
+    func match(_ pattern: URLPattern) -> URLMatch {
+      captures.match(
+        url: url, pattern: pattern, layout: layout, decodesPlusAsSpace: matcher.decodesPlusAsSpace)
     }
 
     /// Records, when the search explains a URL, that route `route` stops as `failure` says;

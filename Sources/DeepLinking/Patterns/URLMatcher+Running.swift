@@ -86,39 +86,35 @@ extension URLMatcher {
       || wildcardHosts.contains { WebHost.matches(bytes, range, entry: $0) }
   }
 
-  /// Matches the read URL against `pattern` alone, as a trie of that one route: the scheme
-  /// (or the universal-link host) admits it and a web pattern's host fits, then its ops are
-  /// one tail, walked by ``RouteTrie/walkTail(_:_:_:from:_:folded:_:)``.
+  /// Where the read URL parts from `pattern` alone; `nil` when it fits, with the captures in
+  /// `search`.
   ///
-  /// With `explaining`, the walk records where the URL parts from the pattern, which a failure
-  /// returns; otherwise a failure says only that the URL does not fit.
-  func search(
-    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
-    _ pattern: URLPattern, explaining: Bool
-  ) -> Result<URLMatch, MatchFailure> {
-    guard admits(bytes, layout, pattern) else { return .failure(.notAdmitted) }
+  /// The pattern is a trie of one route: the scheme (or the universal-link host) admits the
+  /// URL and a web pattern's host fits, then its ops are one tail, matched by
+  /// ``RouteTrie/matchTail(_:_:from:_:folded:_:)``, and its query items and fragment fit.
+  func match(
+    _ bytes: borrowing BorrowedBytes, _ pattern: URLPattern, _ search: inout RouteTrie.Search
+  ) -> MatchFailure? {
+    let link = search.layout
+    guard admits(bytes, link, pattern) else { return .notAdmitted }
     let storage = pattern.storage
-    let link = storage.hostStartsPath ? layout.withHostLeading() : layout
-    var search = RouteTrie.Search(url, link, matcher: self, explaining: explaining)
     // A web pattern's host: a literal to compare, or a parameter that captures it.
     if let authority = storage.authorityOp, let host = link.host {
       if authority.kind == .literal {
         let equal = decodedEquals(
           bytes, host, storage.literalBytes(of: authority), ignoringCase: true,
           mayHaveEscapes: link.linkHasEscapes)
-        guard equal else { return .failure(.host) }
+        guard equal else { return .host }
       } else {
         search.captures.push(Capture(range: host, value: .builtIn(.string)))
       }
     }
-    var matched: URLMatch?
-    let found = RouteTrie.walkTail(bytes, storage, 0, from: 0, 0, folded: link.hostFirst, &search) {
-      match, _ in
-      matched = match
-      return true
+    if let failure = RouteTrie.matchTail(
+      bytes, storage, from: 0, 0, folded: link.hostFirst, &search)
+    {
+      return failure
     }
-    if found, let matched = matched.take() { return .success(matched) }
-    return .failure(search.failures?.first?.failure ?? .extra(index: link.linkCount))
+    return storage.hasExtras ? extrasFailure(bytes, link, storage) : nil
   }
 
   /// Why the query items or the fragment of the read URL do not fit those of `storage`, whose
@@ -223,7 +219,7 @@ extension URLMatcher {
     return DeepLinkError(.valueRejected, .queryItem(name), input: url, value: text, reason)
   }
 
-  /// Why the read URL does not fit `pattern`, as ``search(_:_:_:_:explaining:)`` found: the
+  /// Why the read URL does not fit `pattern`, as ``match(_:_:_:)`` found: the
   /// reason for every failure a match can have, in one place.
   func explain(
     _ failure: MatchFailure, _ url: String, _ bytes: borrowing BorrowedBytes,

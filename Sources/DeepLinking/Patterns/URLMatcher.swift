@@ -149,9 +149,8 @@ public struct URLMatcher: Sendable {
     return withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in
-        guard case .success(let match) = search(url, bytes, layout, pattern, explaining: false)
-        else { return nil }
-        return match
+        var search = RouteTrie.Search(url, layout, matcher: self, for: pattern)
+        return match(bytes, pattern, &search) == nil ? search.match(pattern) : nil
       })
   }
 
@@ -171,9 +170,11 @@ public struct URLMatcher: Sendable {
     let outcome: Result<URLMatch, DeepLinkError> = withURLLayout(
       url, failure: { .failure($0) },
       { bytes, layout in
-        search(url, bytes, layout, pattern, explaining: true).mapError {
-          explain($0, url, bytes, layout, pattern)
+        var search = RouteTrie.Search(url, layout, matcher: self, for: pattern)
+        if let failure = match(bytes, pattern, &search) {
+          return .failure(explain(failure, url, bytes, layout, pattern))
         }
+        return .success(search.match(pattern))
       })
     return try outcome.get()
   }
