@@ -40,15 +40,15 @@ struct MatchCaptures {
   /// The one place that decides whether a segment matches a parameter, for patterns and
   /// routers alike.
   mutating func capture(
-    converter name: @autoclosure () -> String, builtIn: BuiltInConverter?, isRest: Bool,
-    at index: Int, _ bytes: borrowing BorrowedBytes, _ link: URLLayout, _ matcher: URLMatcher
+    converter name: String, builtIn: BuiltInConverter?, isRest: Bool, at index: Int,
+    _ bytes: borrowing BorrowedBytes, _ link: URLLayout, _ matcher: URLMatcher
   ) -> Conversion {
     let range =
       isRest
       ? link.linkRange(index).lowerBound..<link.linkRange(link.linkCount - 1).upperBound
       : link.linkRange(index)
     let conversion = conversion.convert(
-      name(), builtIn: builtIn, isRest: isRest, at: index, in: bytes, link,
+      name, builtIn: builtIn, isRest: isRest, at: index, in: bytes, link,
       standardBuiltIns: matcher.usesStandardBuiltIns,
       with: { matcher.valueConverters })
     if case .value(let value) = conversion { push(Capture(range: range, value: value)) }

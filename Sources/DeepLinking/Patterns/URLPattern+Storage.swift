@@ -179,6 +179,7 @@ extension URLPattern {
     }
 
     /// For a web pattern, the op that the URL's host must match.
+    @inline(__always)
     var authorityOp: Op? {
       entry.hasAuthority ? table.ops[Int(entry.opsStart) + Int(entry.pathCount)] : nil
     }
@@ -196,6 +197,7 @@ extension URLPattern {
 
     /// Where the lowercased scheme is among the pattern's bytes; `nil` for a pattern without
     /// one.
+    @inline(__always)
     var schemeRange: Range<Int32>? {
       let entry = entry
       return entry.schemeCount == 0
@@ -203,6 +205,7 @@ extension URLPattern {
     }
 
     /// The lowercased scheme's bytes; `nil` for a pattern without one.
+    @inline(__always)
     var schemeBytes: ArraySlice<UInt8>? { schemeRange.map(bytes) }
 
     var isWeb: Bool { entry.isWeb }
@@ -265,8 +268,14 @@ extension URLPattern {
     func name(of op: Op) -> String { sourceText(nameRange(of: op)) }
 
     /// The name of the converter an op uses: a built-in's, or a custom one's.
+    @inline(__always)
     func converterName(of op: Op) -> String {
       if let builtIn = op.builtIn { return op.kind == .rest ? "path" : builtIn.name }
+      return customConverterName(of: op)
+    }
+
+    /// The name of a custom converter that an op uses.
+    private func customConverterName(of op: Op) -> String {
       // `<converter:name>`: between `<` and `:`.
       let text = op.text
       let start = text.lowerBound + 1
