@@ -117,7 +117,8 @@ extension RouteTrie {
       return false
     }
     let range = search.layout.linkRange(index)
-    let literals = literalChildren(bytes, set, range, folded: folded, search)
+    let literals = literalChildren(
+      bytes, set, range, folded: folded, mayHaveEscapes: search.layout.linkHasEscapes)
     if !literals.isEmpty, walk(bytes, literals, index + 1, folded: false, &search, accept) {
       return true
     }
@@ -151,11 +152,13 @@ extension RouteTrie {
     return walkRests(bytes, set, index, &search, accept)
   }
 
-  /// The literal children of `set` for the segment in `range`; when `folded`, the segment is
-  /// a host, compared ignoring case.
+  /// The literal children of `set` for the segment in `range`.
+  ///
+  /// When `folded`, the segment is a host, compared ignoring case. `mayHaveEscapes` is the
+  /// link's ``URLLayout/linkHasEscapes``, passed alone: a borrowed search would be copied.
   private func literalChildren(
     _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ range: Range<Int>, folded: Bool,
-    _ search: borrowing Search
+    mayHaveEscapes: Bool
   ) -> PlaceSet {
     var children = PlaceSet()
     let lowercased = folded || foldsPathCase
@@ -167,15 +170,14 @@ extension RouteTrie {
         guard op.kind == .literal else { continue }
         let equal = decodedEquals(
           bytes, range, storage(route).literalBytes(of: op), ignoringCase: lowercased,
-          mayHaveEscapes: search.layout.linkHasEscapes)
+          mayHaveEscapes: mayHaveEscapes)
         if equal { children.insert(Place(route: route, position: position + 1)) }
         continue
       }
       let parent = Int(place.node)
       guard parent >= 0, nodes[parent].hasLiterals else { continue }
-      withDecodedBytes(
-        bytes, range, plusIsSpace: false, mayHaveEscapes: search.layout.linkHasEscapes
-      ) { decoded in
+      withDecodedBytes(bytes, range, plusIsSpace: false, mayHaveEscapes: mayHaveEscapes) {
+        decoded in
         children.insert(literals.child(of: Int32(parent), key: decoded, lowercased: lowercased))
       }
     }
