@@ -166,10 +166,11 @@ extension RouteTrie {
   /// - Returns: Whether a match was accepted.
   func offerLinkMatches(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
-    accept: Accept
+    accept: (consuming URLMatch, Int) -> Bool
   ) -> Bool {
-    var search = Search(url, layout, matcher: matcher, explaining: false)
-    return self.search(bytes, from: linkRoots(layout), folded: layout.hostFirst, &search, accept)
+    Self.withSearch(url, layout, matcher: matcher, accept: accept) {
+      search(bytes, from: linkRoots(layout), folded: layout.hostFirst, &$0)
+    }
   }
 
   /// Where the routes part from an admitted URL that none of them takes, as far as it fits
@@ -177,10 +178,8 @@ extension RouteTrie {
   func linkFailures(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher
   ) -> [RouteFailure] {
-    var search = Search(url, layout, matcher: matcher, explaining: true)
-    _ = self.search(bytes, from: linkRoots(layout), folded: layout.hostFirst, &search) { _, _ in
-      false
-    }
+    var search = Search(url, layout, matcher: matcher, accept: nil)
+    _ = self.search(bytes, from: linkRoots(layout), folded: layout.hostFirst, &search)
     return search.failures ?? []
   }
 

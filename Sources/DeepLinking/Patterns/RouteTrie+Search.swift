@@ -3,6 +3,17 @@ extension RouteTrie {
   /// `true` stops the search.
   @usableFromInline typealias Accept = (consuming URLMatch, Int) -> Bool
 
+  /// Runs `body` with a search over the read URL `url` that offers its matches to `accept`.
+  static func withSearch<Result>(
+    _ url: String, _ layout: URLLayout, matcher: URLMatcher,
+    accept: (consuming URLMatch, Int) -> Bool, _ body: (inout Search) -> Result
+  ) -> Result {
+    withoutActuallyEscaping(accept) { accept in
+      var search = Search(url, layout, matcher: matcher, accept: accept)
+      return body(&search)
+    }
+  }
+
   /// Where a search stands: at a node, or partway along a route's tail.
   struct Place: Equatable {
     /// The node; -1 for a place along a tail.
@@ -24,13 +35,16 @@ extension RouteTrie {
   /// path, and, when it explains the URL, where routes stop).
   ///
   /// The steps of the search pass it along with the URL's bytes, which cannot be kept, and
-  /// what takes a match, a closure that cannot be kept either (keeping it would allocate for
-  /// every search); and the place and segment the step is at. Noncopyable, so that it is
-  /// made in place and never copied: a copy would retain the URL and the matcher again.
+  /// the place and segment the step is at. It holds what takes a match, a closure borrowed for
+  /// the search (`withoutActuallyEscaping`, so nothing is allocated), which keeps the walk
+  /// compiled once rather than once per caller. Noncopyable, so that it is made in place and
+  /// never copied: a copy would retain the URL and the matcher again.
   struct Search: ~Copyable {
     let url: String
     let layout: URLLayout
     let matcher: URLMatcher
+    /// What takes a match; `nil` when the search only explains.
+    let accept: Accept?
     var captures = MatchCaptures()
     /// Where the routes that the search leaves stop, when it explains a URL; `nil` (nothing
     /// recorded) when it routes one.
@@ -42,12 +56,14 @@ extension RouteTrie {
     /// ``NearestRoute``), so the routes that part at an earlier segment need no ranking.
     private(set) var furthest = -1
 
-    /// A search over the read URL `url` that, when `explaining`, records where routes stop.
-    init(_ url: String, _ layout: URLLayout, matcher: URLMatcher, explaining: Bool) {
+    /// A search over the read URL `url` that offers its matches to `accept`, or, without
+    /// one, records where routes stop.
+    init(_ url: String, _ layout: URLLayout, matcher: URLMatcher, accept: Accept?) {
       self.url = url
       self.layout = layout
       self.matcher = matcher
-      failures = explaining ? [] : nil
+      self.accept = accept
+      failures = accept == nil ? [] : nil
     }
 
     /// A search over the read URL `url` for `pattern` alone, which reads the host as the
@@ -56,11 +72,12 @@ extension RouteTrie {
       self.url = url
       self.layout = pattern.storage.hostStartsPath ? layout.withHostLeading() : layout
       self.matcher = matcher
+      accept = nil
     }
 
     /// The same search over `layout`, another reading of its URL, with nothing captured.
     func reading(_ layout: URLLayout) -> Search {
-      var search = Search(url, layout, matcher: matcher, explaining: false)
+      var search = Search(url, layout, matcher: matcher, accept: accept)
       search.failures = failures
       return search
     }
@@ -88,10 +105,9 @@ extension RouteTrie {
   /// Which roots a URL starts from is the rule of the trie's owner: a router's
   /// (`RouteTrie+Routing.swift`), a link type's (`LinkAdmission.swift`).
   func search(
-    _ bytes: borrowing BorrowedBytes, from roots: PlaceSet, folded: Bool, _ search: inout Search,
-    _ accept: Accept
+    _ bytes: borrowing BorrowedBytes, from roots: PlaceSet, folded: Bool, _ search: inout Search
   ) -> Bool {
-    !roots.isEmpty && walk(bytes, roots, 0, folded: folded, &search, accept)
+    !roots.isEmpty && walk(bytes, roots, 0, folded: folded, &search)
   }
 
   /// Matches link segments from `index` on against the subtrees at `set`, and returns whether
@@ -100,17 +116,17 @@ extension RouteTrie {
   /// `folded` says that segment `index` is a host, compared ignoring case.
   func walk(
     _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ index: Int, folded: Bool,
-    _ search: inout Search, _ accept: Accept
+    _ search: inout Search
   ) -> Bool {
     // One place along a tail (or at a node whose only child is its tail): one route's ops.
     if set.count == 1, set[0].node < 0 || nodes[Int(set[0].node)].route < 0,
       let (route, position) = tail(at: set[0])
     {
       return Self.walkTail(
-        bytes, storage(route), route, from: position, index, folded: folded, &search, accept)
+        bytes, storage(route), route, from: position, index, folded: folded, &search)
     }
     guard index < search.layout.linkCount else {
-      for member in 0..<set.count where offerRoutes(at: set[member], &search, accept) {
+      for member in 0..<set.count where offerRoutes(at: set[member], &search) {
         return true
       }
       if search.failures != nil { recordEnd(of: set, at: index, &search) }
@@ -119,7 +135,7 @@ extension RouteTrie {
     let range = search.layout.linkRange(index)
     let literals = literalChildren(
       bytes, set, range, folded: folded, mayHaveEscapes: search.layout.linkHasEscapes)
-    if !literals.isEmpty, walk(bytes, literals, index + 1, folded: false, &search, accept) {
+    if !literals.isEmpty, walk(bytes, literals, index + 1, folded: false, &search) {
       return true
     }
     // After the literals' subtrees, which may get further than the routes that part here.
@@ -130,7 +146,7 @@ extension RouteTrie {
       if search.failures != nil { recordEmptySegment(in: set, at: index, &search) }
       return false
     }
-    if walkTyped(bytes, set, index, &search, accept) { return true }
+    if walkTyped(bytes, set, index, &search) { return true }
 
     // String parameters, then `*`, then rests.
     var strings = PlaceSet()
@@ -142,14 +158,14 @@ extension RouteTrie {
     if !strings.isEmpty,
       through(
         bytes, "string", .string, index, isRest: false, &search, routes: firstRoute(strings),
-        { walk(bytes, strings, index + 1, folded: false, &$0, accept) })
+        { walk(bytes, strings, index + 1, folded: false, &$0) })
     {
       return true
     }
-    if !wildcards.isEmpty, walk(bytes, wildcards, index + 1, folded: false, &search, accept) {
+    if !wildcards.isEmpty, walk(bytes, wildcards, index + 1, folded: false, &search) {
       return true
     }
-    return walkRests(bytes, set, index, &search, accept)
+    return walkRests(bytes, set, index, &search)
   }
 
   /// The literal children of `set` for the segment in `range`.
@@ -220,8 +236,7 @@ extension RouteTrie {
   /// their rank (the same converter across the set is one step), and the segments after it
   /// against their children.
   private func walkTyped(
-    _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ index: Int, _ search: inout Search,
-    _ accept: Accept
+    _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ index: Int, _ search: inout Search
   ) -> Bool {
     var tried: (Int, String)?
     while true {
@@ -239,7 +254,7 @@ extension RouteTrie {
         bytes, next.converter, next.builtIn, index, isRest: false, &search,
         routes: firstRoute(children)
       ) {
-        walk(bytes, children, index + 1, folded: false, &$0, accept)
+        walk(bytes, children, index + 1, folded: false, &$0)
       }
       if found { return true }
       tried = next.rank
@@ -261,8 +276,7 @@ extension RouteTrie {
   /// Matches the segments from `index` on against the `<path:…>` edges of `set`, by converter
   /// name across the set.
   private func walkRests(
-    _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ index: Int, _ search: inout Search,
-    _ accept: Accept
+    _ bytes: borrowing BorrowedBytes, _ set: PlaceSet, _ index: Int, _ search: inout Search
   ) -> Bool {
     var rests: [Edge] = []
     for member in 0..<set.count {
@@ -279,7 +293,7 @@ extension RouteTrie {
     for edge in rests.sorted(by: { $0.converter < $1.converter })
     where through(
       bytes, edge.converter, edge.builtIn, index, isRest: true, &search,
-      routes: edge.routes.min() ?? 0, { offer(edge.routes, &$0, accept) })
+      routes: edge.routes.min() ?? 0, { offer(edge.routes, &$0) })
     {
       return true
     }
@@ -314,29 +328,29 @@ extension RouteTrie {
   }
 
   /// Offers a match for each route that ends at `place`, in order, until one is accepted.
-  private func offerRoutes(at place: Place, _ search: inout Search, _ accept: Accept) -> Bool {
+  private func offerRoutes(at place: Place, _ search: inout Search) -> Bool {
     guard place.node >= 0 else {
       let ops = storage(Int(place.route)).ops
       // The ops left, if any, are optional: a tail of one pattern may end with them.
       let ends = ops[Int(place.position)...].allSatisfy(\.isOptional)
-      return ends && offer(Int(place.route), &search, accept)
+      return ends && offer(Int(place.route), &search)
     }
     let first = nodes[Int(place.node)].route
     guard first >= 0 else { return false }
-    if offer(Int(first), &search, accept) { return true }
+    if offer(Int(first), &search) { return true }
     guard let more = sameShape[place.node] else { return false }
-    return offer(more, &search, accept)
+    return offer(more, &search)
   }
 
   /// Offers a match for each of `routes`, in order, until one is accepted.
-  private func offer(_ routes: [Int], _ search: inout Search, _ accept: Accept) -> Bool {
-    routes.contains { offer($0, &search, accept) }
+  private func offer(_ routes: [Int], _ search: inout Search) -> Bool {
+    routes.contains { offer($0, &search) }
   }
 
   /// Offers a match for route `route`, if its query items and fragment fit too; whether it
   /// was accepted.
-  private func offer(_ route: Int, _ search: inout Search, _ accept: Accept) -> Bool {
-    Self.offer(storage(route), route, &search, accept)
+  private func offer(_ route: Int, _ search: inout Search) -> Bool {
+    Self.offer(storage(route), route, &search)
   }
 
   /// The route of the tail at `place` and the position of its next op (the end of the

@@ -3,7 +3,7 @@ extension RouteTrie {
   /// Offers a match for `storage`, route `route`, if its query items and fragment fit too;
   /// whether it was accepted.
   static func offer(
-    _ storage: URLPattern.Storage, _ route: Int, _ search: inout Search, _ accept: Accept
+    _ storage: URLPattern.Storage, _ route: Int, _ search: inout Search
   ) -> Bool {
     if storage.hasExtras,
       let failure = extrasFailure(storage, search.layout, search.url, search.matcher)
@@ -11,6 +11,7 @@ extension RouteTrie {
       search.record(route, failure)
       return false
     }
+    guard let accept = search.accept else { return false }
     return accept(search.match(URLPattern(storage: storage)), route)
   }
 
@@ -32,13 +33,13 @@ extension RouteTrie {
   /// captures, unless the match was accepted.
   static func walkTail(
     _ bytes: borrowing BorrowedBytes, _ storage: URLPattern.Storage, _ route: Int,
-    from position: Int, _ index: Int, folded: Bool, _ search: inout Search, _ accept: Accept
+    from position: Int, _ index: Int, folded: Bool, _ search: inout Search
   ) -> Bool {
     let captured = search.captures.count
     let customCount = search.captures.customCount
     if let failure = matchTail(bytes, storage, from: position, index, folded: folded, &search) {
       search.record(route, failure)
-    } else if offer(storage, route, &search, accept) {
+    } else if offer(storage, route, &search) {
       return true
     }
     search.captures.truncate(to: captured, customCount: customCount)

@@ -3,7 +3,9 @@
 extension RouteTrie {
   /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
   /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
-  func offerMatches(_ url: String, matcher: URLMatcher, accept: Accept) -> Bool {
+  func offerMatches(
+    _ url: String, matcher: URLMatcher, accept: (consuming URLMatch, Int) -> Bool
+  ) -> Bool {
     matcher.withURLLayout(
       url, failure: { _ in false },
       { bytes, layout in offerMatches(url, bytes, layout, matcher: matcher, accept: accept) })
@@ -19,10 +21,9 @@ extension RouteTrie {
   /// - Returns: Whether a match was accepted.
   func offerMatches(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
-    accept: Accept
+    accept: (consuming URLMatch, Int) -> Bool
   ) -> Bool {
-    var search = Search(url, layout, matcher: matcher, explaining: false)
-    return walkRoots(bytes, &search, accept)
+    Self.withSearch(url, layout, matcher: matcher, accept: accept) { walkRoots(bytes, &$0) }
   }
 
   /// Where the routes part from a read URL that none of them takes, as far as it fits them,
@@ -30,8 +31,8 @@ extension RouteTrie {
   func failures(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher
   ) -> [RouteFailure] {
-    var search = Search(url, layout, matcher: matcher, explaining: true)
-    _ = walkRoots(bytes, &search) { _, _ in false }
+    var search = Search(url, layout, matcher: matcher, accept: nil)
+    _ = walkRoots(bytes, &search)
     recordRootFailures(bytes, &search)
     return search.failures ?? []
   }
@@ -39,7 +40,7 @@ extension RouteTrie {
   /// Walks the roots that the URL reaches, in the order of
   /// ``offerMatches(_:_:_:matcher:accept:)``.
   private func walkRoots(
-    _ bytes: borrowing BorrowedBytes, _ search: inout Search, _ accept: Accept
+    _ bytes: borrowing BorrowedBytes, _ search: inout Search
   ) -> Bool {
     let layout = search.layout
     var roots = PlaceSet()
@@ -50,17 +51,17 @@ extension RouteTrie {
       // scheme are looked up lowercased, under their own root.
       if layout.hostFirst { roots.insert(foldedRoot) }
       roots.insert(anyRoot)
-      return self.search(bytes, from: roots, folded: layout.hostFirst, &search, accept)
+      return self.search(bytes, from: roots, folded: layout.hostFirst, &search)
     }
     guard let host = layout.host else { return false }
     let scheme = asciiLowercased(bytes, layout.scheme)
     roots.insert(webRoots[scheme]?[asciiLowercased(bytes, host)])
     if isUniversalLink(bytes, layout, search.matcher) { roots.insert(anyRoot) }
-    if self.search(bytes, from: roots, folded: false, &search, accept) { return true }
+    if self.search(bytes, from: roots, folded: false, &search) { return true }
     // A host parameter is the least specific host, and captures the host first.
     if let root = webParameterRoots[scheme] {
       search.captures.push(Capture(range: host, value: .builtIn(.string)))
-      if self.search(bytes, from: PlaceSet(Place(node: root)), folded: false, &search, accept) {
+      if self.search(bytes, from: PlaceSet(Place(node: root)), folded: false, &search) {
         return true
       }
       search.captures.pop(customCount: 0)
@@ -70,7 +71,7 @@ extension RouteTrie {
     var catchAll = search.reading(layout.withHostLeading())
     defer { search.failures = catchAll.failures }
     return self.search(
-      bytes, from: PlaceSet(Place(node: root)), folded: false, &catchAll, accept)
+      bytes, from: PlaceSet(Place(node: root)), folded: false, &catchAll)
   }
 
   /// Whether a web URL is a universal link, which patterns without a scheme match: `https`, on
