@@ -26,10 +26,6 @@ struct UniversalLinkHost: Sendable {
   /// The entry with its host lowercased: `example.com/app`.
   var text: String { ([host] + prefix).joined(separator: "/") }
 
-  /// For a wildcard entry, `*.example.com`, the domain whose subdomains it takes
-  /// (`example.com`); `nil` for a host of its own.
-  var wildcardDomain: String? { host.hasPrefix("*.") ? String(host.dropFirst(2)) : nil }
-
   /// Why `entry` can never be the host of a URL, or `nil` when it can.
   ///
   /// An entry is a host as browsers write it (``WebHost``), followed, where `allowsPath`,

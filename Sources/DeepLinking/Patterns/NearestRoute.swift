@@ -35,8 +35,8 @@ extension MatchFailure {
   func expectedLiteral(in storage: URLPattern.Storage) -> String? {
     switch self {
     case .notAdmitted: storage.scheme
-    case .host: storage.authority?.text
-    case .literal(_, let position): storage.token(at: position).text
+    case .host: storage.hostText
+    case .literal(_, let position): storage.segmentText(at: position)
     case .queryItem(let position, _, let repeated):
       repeated
         ? nil

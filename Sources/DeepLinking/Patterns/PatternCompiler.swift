@@ -504,27 +504,3 @@ extension PatternCompiler {
     return url.link.map { asciiLowercased($0) == asciiLowercased(String(first)) } ?? false
   }
 }
-
-/// One segment of a compiled pattern as messages and printers see it, derived from its op
-/// (``URLPattern/Storage/token(_:_:)``).
-struct Token: Sendable {
-  enum Kind: Sendable {
-    /// A literal, percent-decoded (and lowercased in the host position).
-    case literal([UInt8])
-    /// A parameter converted by the named converter (`string` for `:id` and `<id>`);
-    /// `builtIn` is set when the name is a built-in's.
-    case parameter(converter: String, builtIn: BuiltInConverter?)
-    /// `*`.
-    case wildcard
-    /// `<path:name>`, the rest of the path, through the named converter.
-    case rest(converter: String)
-  }
-
-  var kind: Kind
-  var name: String?
-  /// The segment as written, for messages.
-  var text: String
-  var component: DeepLinkError.Component
-  /// Where ``text`` is in the pattern's source, in UTF-8 bytes.
-  var textRange: Range<Int32>
-}

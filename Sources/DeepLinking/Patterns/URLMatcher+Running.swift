@@ -233,7 +233,7 @@ extension URLMatcher {
     case .host:
       return DeepLinkError(
         .host, .host, input: url, value: link.host.map { text(bytes, $0) },
-        .isNot(storage.authority?.text ?? ""))
+        .isNot(storage.hostText ?? ""))
     case .missing(let index, let position):
       return DeepLinkError(
         .missingComponent, link.linkComponent(index), input: url, value: nil,
@@ -242,7 +242,7 @@ extension URLMatcher {
       return DeepLinkError(
         index == 0 && link.hostFirst ? .host : .pathMismatch, link.linkComponent(index),
         input: url, value: decodedText(bytes, link.linkRange(index), plusIsSpace: false),
-        .isNot(storage.token(at: position).text))
+        .isNot(storage.segmentText(at: position)))
     case .rejected(let index, let position):
       return rejection(url, bytes, link, index, storage.ops[position], storage)
     case .unknownConverter(let position):

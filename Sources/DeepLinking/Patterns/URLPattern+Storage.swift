@@ -364,28 +364,11 @@ extension URLPattern {
     /// The bytes of a parameter's name.
     private func nameBytes(of op: Op) -> ArraySlice<UInt8> { bytes(nameRange(of: op)) }
 
-    /// The token an op was compiled from, for messages and printing.
-    func token(_ op: Op, _ component: DeepLinkError.Component) -> Token {
-      let kind: Token.Kind
-      switch op.kind {
-      case .literal:
-        kind = .literal(Array(literalBytes(of: op)))
-      case .parameter: kind = .parameter(converter: converterName(of: op), builtIn: op.builtIn)
-      case .wildcard: kind = .wildcard
-      case .rest: kind = .rest(converter: "path")
-      }
-      return Token(
-        kind: kind, name: op.isNamed ? name(of: op) : nil, text: sourceText(op.text),
-        component: component, textRange: op.text)
-    }
+    /// Segment op `position` as the pattern writes it, for messages.
+    func segmentText(at position: Int) -> String { sourceText(ops[position].text) }
 
-    /// The token of segment op `position`.
-    func token(at position: Int) -> Token {
-      token(ops[position], .patternSegment(position + 1))
-    }
-
-    /// For a web pattern, the token that the URL's host must match.
-    var authority: Token? { authorityOp.map { token($0, .host) } }
+    /// For a web pattern, its host as written, for messages.
+    var hostText: String? { authorityOp.map { sourceText($0.text) } }
   }
 
   /// A query item of a pattern: its name, and a literal value it requires or a parameter
