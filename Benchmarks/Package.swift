@@ -21,6 +21,13 @@ let package = Package(
       ],
       path: "DeepLinkingBenchmarks"
     ),
+    // What the library adds to an app's machine code (`size.sh`): a program with it, and the
+    // same program with Foundation alone.
+    .executableTarget(
+      name: "WithDeepLinking",
+      dependencies: [.product(name: "DeepLinking", package: "DeepLinking")],
+      path: "Size/WithDeepLinking"),
+    .executableTarget(name: "WithFoundation", path: "Size/WithFoundation"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -159,7 +159,7 @@ func guarded(_ value: Double, _ limit: Double, _ unit: String = "×") -> String 
   )
 }
 
-print("\n  guards: match \(guarded(matchNs / foundationNs, 0.3)) Foundation")
+print("\n  guards: match \(guarded(matchNs / foundationNs, 0.5)) Foundation")
 
 // MARK: - Workload: link enums, decoded from URL strings and printed
 
@@ -250,16 +250,8 @@ printTable(
   ], foundation: linkPrintNs, bytes: linkBytesNs)
 
 print(
-  "\n  guards: hand-written decode \(guarded(handDecodeNs / linkParseNs, 0.7)), "
-    + "print \(guarded(handPrintNs / linkPrintNs, 0.5)) Foundation")
-print(
-  "          DeepLinkCodable decode \(guarded(codableDecodeNs / linkParseNs, 3.5)), "
+  "\n  guards: DeepLinkCodable decode \(guarded(codableDecodeNs / linkParseNs, 3.5)), "
     + "print \(guarded(codablePrintNs / linkPrintNs, 2.5)) Foundation")
-print(
-  "          decodeWithContext ÷ decode \(guarded(contextDecodeNs / codableDecodeNs, 1.1))")
-print(
-  "          beside every URL shape: decode \(guarded(shapesDecodeNs / linkParseNs, 3.5)), "
-    + "print \(guarded(shapesPrintNs / linkPrintNs, 2.5)) Foundation")
 
 runLinksAtScale(quick: quick, rounds: rounds)
 runRoundTripCheck(quick: quick, foundationNs: linkParseNs)
