@@ -23,8 +23,8 @@ final class LinkMaker {
   /// case) rather than made of ``choices``.
   private let samples: Bool
   /// Set while a level is made: the level and the link of the level below it.
-  @exclusivity(unchecked) fileprivate var level: LinkLevel?
-  @exclusivity(unchecked) fileprivate var mounted: Any?
+  @exclusivity(unchecked) private var level: LinkLevel?
+  @exclusivity(unchecked) private var mounted: Any?
 
   init(choices: LinkChoices, urlSchemes: Set<String>) {
     self.choices = choices
@@ -61,7 +61,7 @@ final class LinkMaker {
   {
     self.level = level
     do {
-      return try initializer(MakerDecoder(maker: self, label: nil))
+      return try initializer(LinkDecoder(self, level: 0))
     } catch let error as LinkMakingFailure {
       throw error
     } catch {
@@ -95,7 +95,8 @@ final class LinkMaker {
       return value
     }
     do {
-      return try T(from: MakerDecoder(maker: self, label: label))
+      let position = LinkValuePosition(level: 0, label: label, isInner: true)
+      return try T(from: LinkDecoder(self, level: 0, position: position))
     } catch let error as LinkMakingFailure {
       throw error
     } catch {
@@ -178,123 +179,32 @@ struct LinkMakingFailure: Error, CustomStringConvertible {
 /// (a struct), or a container other than the one a value reads.
 private struct NotALinkValue: Error {}
 
-private struct MakerDecoder: Decoder {
-  let maker: LinkMaker
-  /// The value being made; `nil` for the case.
-  let label: String?
-  var codingPath: [any CodingKey] { [] }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard label == nil, let made = maker.level?.caseKeys as? LinkLevel.CaseKeys<Key> else {
+/// What the maker hands ``LinkDecoder``: the level's case, then a value made of the choices
+/// for each value it asks for.
+extension LinkMaker: LinkValueSource {
+  func caseKeys<Key: CodingKey>(_ type: Key.Type, level: Int) throws -> [Key] {
+    guard let made = self.level?.caseKeys as? LinkLevel.CaseKeys<Key> else {
       throw NotALinkValue()
     }
-    return KeyedDecodingContainer(Case(maker: maker, keys: made.keys))
+    return made.keys
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    guard let label else { throw NotALinkValue() }
-    return Elements(maker: maker, label: label, count: maker.elementCount())
+  func openValues<Key: CodingKey>(_ type: Key.Type, level: Int) throws {}
+
+  /// Whether an optional value is present: the simplest is `nil`; a mounted link always is.
+  func contains(_ position: LinkValuePosition) -> Bool {
+    position.label == level?.mountLabel || makesPresent()
   }
 
-  func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    guard let label else { throw NotALinkValue() }
-    return Single(maker: maker, label: label)
+  func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition, optional: Bool)
+    throws -> T?
+  {
+    if optional, !contains(position) { return nil }
+    return try value(type, label: position.label)
   }
 
-  /// The case: its one key, whose values come from ``Values``.
-  struct Case<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let maker: LinkMaker
-    /// The case's key, alone.
-    let keys: [Key]
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { keys }
-    func contains(_ key: Key) -> Bool { keys.contains { $0.stringValue == key.stringValue } }
-    func decodeNil(forKey key: Key) throws -> Bool { false }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      throw NotALinkValue()
-    }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
-      throws -> KeyedDecodingContainer<NestedKey>
-    {
-      KeyedDecodingContainer(Values<NestedKey>(maker: maker))
-    }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-      throw NotALinkValue()
-    }
-    func superDecoder() throws -> any Decoder { throw NotALinkValue() }
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-      throw NotALinkValue()
-    }
-  }
+  /// An array: up to three elements.
+  func elementCount(at position: LinkValuePosition) throws -> Int { elementCount() }
 
-  /// A case's values.
-  ///
-  /// An optional one is asked for with `contains`, then `decodeNil`.
-  struct Values<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let maker: LinkMaker
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { [] }
-    /// Whether an optional value is present: the simplest is `nil`; a mounted link always is.
-    func contains(_ key: Key) -> Bool {
-      key.stringValue == maker.level?.mountLabel || maker.makesPresent()
-    }
-    func decodeNil(forKey key: Key) throws -> Bool { false }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      try maker.value(type, label: key.stringValue)
-    }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
-      throws -> KeyedDecodingContainer<NestedKey>
-    {
-      throw NotALinkValue()
-    }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-      Elements(maker: maker, label: key.stringValue, count: maker.elementCount())
-    }
-    func superDecoder() throws -> any Decoder { throw NotALinkValue() }
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-      MakerDecoder(maker: maker, label: key.stringValue)
-    }
-  }
-
-  struct Single: SingleValueDecodingContainer {
-    let maker: LinkMaker
-    let label: String
-    var codingPath: [any CodingKey] { [] }
-    func decodeNil() -> Bool { false }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try maker.value(type, label: label) }
-  }
-
-  /// An array's elements.
-  struct Elements: UnkeyedDecodingContainer {
-    let maker: LinkMaker
-    let label: String
-    let count: Int?
-    var currentIndex = 0
-    var codingPath: [any CodingKey] { [] }
-    var isAtEnd: Bool { currentIndex >= count ?? 0 }
-
-    init(maker: LinkMaker, label: String, count: Int) {
-      self.maker = maker
-      self.label = label
-      self.count = count
-    }
-
-    mutating func decodeNil() throws -> Bool { false }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-      currentIndex += 1
-      return try maker.value(type, label: label)
-    }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
-      -> KeyedDecodingContainer<NestedKey>
-    {
-      throw NotALinkValue()
-    }
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-      throw NotALinkValue()
-    }
-    mutating func superDecoder() throws -> any Decoder {
-      throw NotALinkValue()
-    }
-  }
+  func refusal(at level: Int, _ position: LinkValuePosition?) -> any Error { NotALinkValue() }
 }

@@ -90,7 +90,7 @@ extension DeepLinkCodable {
     }
     let link: Self
     do {
-      link = try Self(from: CaseDecoder(state: state, level: 0))
+      link = try Self(from: LinkDecoder(state, level: 0))
     } catch let error as DeepLinkError {
       throw making(error)
     } catch {

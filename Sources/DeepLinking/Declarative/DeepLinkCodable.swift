@@ -313,7 +313,7 @@ extension DeepLinkCodable {
   static func decodeCase(_ state: LinkDecodingState) throws(DeepLinkError) -> Self {
     let link: Self
     do {
-      link = try Self(from: CaseDecoder(state: state, level: 0))
+      link = try Self(from: LinkDecoder(state, level: 0))
     } catch let error as DeepLinkError {
       throw error
     } catch {

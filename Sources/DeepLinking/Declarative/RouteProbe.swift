@@ -9,9 +9,8 @@
 /// each is optional and its type, which of the route's parameters name none of them, and
 /// which values the route puts in the path although they are optional or arrays.
 ///
-/// The decoder hands out made-up values (`nil` for optionals, but a sample for an optional of a
-/// built-in type, whose type only its value says; a case of a nested link) so that
-/// `init(from:)` asks for every value; it stops at a value whose type cannot be made up (a
+/// It hands ``LinkDecoder`` made-up values (`nil` for optionals, a case of a nested link) so
+/// that `init(from:)` asks for every value; it stops at a value whose type cannot be made up (a
 /// raw-value enum that is not `CaseIterable`, a ``DeepLinkValue`` that refuses `"x"`).
 final class RouteProbe {
   /// How deep mounted links may nest before the probe stops (a link enum that mounts itself).
@@ -42,8 +41,6 @@ final class RouteProbe {
   var madeUp: Any?
   /// The labels of the optional values asked for.
   private(set) var optionalLabels: Set<String> = []
-  /// The label of the optional value whose type is asked for next (see `Values.contains`).
-  fileprivate var optionalAsked: String?
 
   init(caseName: String, pattern: URLPattern, depth: Int = 0) {
     self.caseName = caseName
@@ -56,7 +53,7 @@ final class RouteProbe {
     mounts.count == 1 ? mounts[0] : nil
   }
 
-  var decoder: any Decoder { ProbeDecoder(probe: self, level: .cases) }
+  var decoder: any Decoder { LinkDecoder(self, level: 0) }
 
   /// The values asked for, in order, as the route reads and prints them.
   var values: [LinkValuePlan] {
@@ -142,129 +139,48 @@ func unnamedPathParameters<Key: CodingKey>(of pattern: URLPattern, keys: Key.Typ
 /// Why a probe stops: a value whose type it cannot make up.
 private struct CannotMakeUp: Error {}
 
-private struct ProbeDecoder: Decoder {
-  enum Level {
-    case cases, values
-    case value(String)
-  }
-  let probe: RouteProbe
-  let level: Level
-  var codingPath: [any CodingKey] { [] }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard case .cases = level else { throw CannotMakeUp() }
-    return KeyedDecodingContainer(Cases<Key>(probe: probe))
+/// What the probe hands ``LinkDecoder``: the case's key, then made-up values, noting the label,
+/// type and optionality of each value the case asks for.
+extension RouteProbe: LinkValueSource {
+  func caseKeys<Key: CodingKey>(_ type: Key.Type, level: Int) throws -> [Key] {
+    found(caseKeysOf: type)
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    guard case .value(let label) = level else { throw CannotMakeUp() }
-    probe.madeArray(label)
-    return NoElements()
+  func openValues<Key: CodingKey>(_ type: Key.Type, level: Int) throws {
+    found(valueKeys: type)
   }
 
-  func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    guard case .value = level else { throw CannotMakeUp() }
-    return Single(decoder: self)
-  }
+  func contains(_ position: LinkValuePosition) -> Bool { true }
 
-  /// A made-up value of `type`, or a throw.
-  func makeUp<T: Decodable>(_ type: T.Type) throws -> T {
+  func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition, optional: Bool)
+    throws -> T?
+  {
+    if !position.isInner {
+      asked(position.label, optional: optional)
+      asked(position.label, type: type)
+      // An optional value: `nil`, its type noted.
+      if optional { return nil }
+      if let link = type as? any DeepLinkRoutes.Type {
+        guard let made = makeUpLink(link) as? T else { throw CannotMakeUp() }
+        return made
+      }
+    }
     if let value = LinkValueType(type)?.sample as? T { return value }
     if let cases = type as? any CaseIterable.Type, let value = firstCase(of: cases) as? T {
       return value
     }
-    return try T(from: self)
+    var inner = position
+    inner.isInner = true
+    return try T(from: LinkDecoder(self, level: position.level, position: inner))
   }
 
-  struct Cases<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let probe: RouteProbe
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { probe.found(caseKeysOf: Key.self) }
-    func contains(_ key: Key) -> Bool { true }
-    func decodeNil(forKey key: Key) throws -> Bool { throw CannotMakeUp() }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw CannotMakeUp() }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
-      throws -> KeyedDecodingContainer<NestedKey>
-    {
-      probe.found(valueKeys: NestedKey.self)
-      return KeyedDecodingContainer(Values<NestedKey>(probe: probe))
-    }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-      throw CannotMakeUp()
-    }
-    func superDecoder() throws -> any Decoder { throw CannotMakeUp() }
-    func superDecoder(forKey key: Key) throws -> any Decoder { throw CannotMakeUp() }
+  /// An array: empty.
+  func elementCount(at position: LinkValuePosition) throws -> Int {
+    madeArray(position.label)
+    return 0
   }
 
-  struct Values<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let probe: RouteProbe
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { [] }
-    /// Asked by the protocol's own `decodeIfPresent` of a built-in type (`Int?`), which then
-    /// asks ``decodeNil(forKey:)`` and, as there is a value, ``decode(_:forKey:)``: the value
-    /// is optional, and its type is said when it is asked for.
-    func contains(_ key: Key) -> Bool {
-      probe.optionalAsked = key.stringValue
-      return true
-    }
-    /// An optional value of another type: `nil`, its type noted.
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-      probe.asked(key.stringValue, optional: true)
-      probe.asked(key.stringValue, type: type)
-      return nil
-    }
-    func decodeNil(forKey key: Key) throws -> Bool { false }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      let label = key.stringValue
-      probe.asked(label, optional: probe.optionalAsked == label)
-      probe.optionalAsked = nil
-      probe.asked(label, type: type)
-      if let link = type as? any DeepLinkRoutes.Type {
-        guard let made = probe.makeUpLink(link) as? T else {
-          throw CannotMakeUp()
-        }
-        return made
-      }
-      return try ProbeDecoder(probe: probe, level: .value(key.stringValue)).makeUp(type)
-    }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
-      throws -> KeyedDecodingContainer<NestedKey>
-    {
-      throw CannotMakeUp()
-    }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-      throw CannotMakeUp()
-    }
-    func superDecoder() throws -> any Decoder { throw CannotMakeUp() }
-    func superDecoder(forKey key: Key) throws -> any Decoder { throw CannotMakeUp() }
-  }
-
-  struct Single: SingleValueDecodingContainer {
-    let decoder: ProbeDecoder
-    var codingPath: [any CodingKey] { [] }
-    func decodeNil() -> Bool { false }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.makeUp(type) }
-  }
-
-  /// An empty array's elements.
-  struct NoElements: UnkeyedDecodingContainer {
-    var codingPath: [any CodingKey] { [] }
-    var count: Int? { 0 }
-    var isAtEnd: Bool { true }
-    var currentIndex: Int { 0 }
-    mutating func decodeNil() throws -> Bool { throw CannotMakeUp() }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw CannotMakeUp() }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
-      -> KeyedDecodingContainer<NestedKey>
-    {
-      throw CannotMakeUp()
-    }
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-      throw CannotMakeUp()
-    }
-    mutating func superDecoder() throws -> any Decoder { throw CannotMakeUp() }
-  }
+  func refusal(at level: Int, _ position: LinkValuePosition?) -> any Error { CannotMakeUp() }
 }
 
 /// The first case of a `CaseIterable` type, as `Any`.

@@ -1,0 +1,245 @@
+/// Where the one link decoder takes a case and its values from: a matched URL or labelled
+/// values (``LinkDecodingState``), the probe of a route (``RouteProbe``), or values made up
+/// for the round-trip check and the catalogue (``LinkMaker``).
+///
+/// ``LinkDecoder`` does nothing of its own: it hands each request of a link enum's
+/// synthesized `init(from:)` to its source, so that what a source does is in one place.
+protocol LinkValueSource: AnyObject {
+  /// The keys of the case at `level`: its coding key alone, or none when `Key` has no case of
+  /// that name (the synthesized code then throws, and the source's caller explains).
+  func caseKeys<Key: CodingKey>(_ type: Key.Type, level: Int) throws -> [Key]
+
+  /// `init(from:)` opens the values of the case at `level`, keyed by `type`.
+  func openValues<Key: CodingKey>(_ type: Key.Type, level: Int) throws
+
+  /// Whether the value at `position` is there (for hand-written code that asks first).
+  func contains(_ position: LinkValuePosition) -> Bool
+
+  /// The value at `position`, of `type`; when `optional`, `nil` for one that is not there.
+  func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition, optional: Bool)
+    throws -> T?
+
+  /// How many elements the array at `position` has.
+  func elementCount(at position: LinkValuePosition) throws -> Int
+
+  /// The error for a request that no link can answer: a container other than a case's at
+  /// `level` (`position` `nil`), or one that no value can be (a struct's keys, an array of
+  /// arrays) at `position`.
+  func refusal(at level: Int, _ position: LinkValuePosition?) -> any Error
+}
+
+/// Where a value is among a case's: its level and label, and inside it, an element of an
+/// array or the value's own single value (a raw-value enum's raw value).
+struct LinkValuePosition {
+  /// The level of the route whose case holds the value: 0 for the top link.
+  let level: Int
+  let label: String
+  /// The element of an array; `nil` for the whole value.
+  var element: Int?
+  /// Whether this is read by the value's own `init(from:)` rather than asked for by the case.
+  var isInner = false
+}
+
+/// The decoder a link enum's synthesized `init(from:)` reads, at the case of one level or at
+/// one of its values, whatever the source.
+struct LinkDecoder: Decoder {
+  let source: any LinkValueSource
+  let level: Int
+  /// The value this decodes; `nil` for the case.
+  var position: LinkValuePosition?
+
+  init(_ source: any LinkValueSource, level: Int, position: LinkValuePosition? = nil) {
+    self.source = source
+    self.level = level
+    self.position = position
+  }
+
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  private var refusal: any Error { source.refusal(at: level, position) }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    guard position == nil else { throw refusal }
+    let keys = try source.caseKeys(type, level: level)
+    return KeyedDecodingContainer(Case(decoder: self, keys: keys))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard var position, position.element == nil else { throw refusal }
+    let count = try source.elementCount(at: position)
+    position.isInner = true
+    return Elements(decoder: LinkDecoder(source, level: level, position: position), count: count)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    guard var position else { throw refusal }
+    position.isInner = true
+    return Single(decoder: LinkDecoder(source, level: level, position: position))
+  }
+
+  /// The case's level: one key, the case's, whose values are a nested container.
+  private struct Case<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: LinkDecoder
+    let keys: [Key]
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { keys }
+
+    func contains(_ key: Key) -> Bool { keys.contains { $0.stringValue == key.stringValue } }
+    func decodeNil(forKey key: Key) throws -> Bool { throw decoder.refusal }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+      throw decoder.refusal
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+      throws -> KeyedDecodingContainer<NestedKey>
+    {
+      try decoder.source.openValues(type, level: decoder.level)
+      return KeyedDecodingContainer(Values<NestedKey>(decoder: decoder))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+      throw decoder.refusal
+    }
+    func superDecoder() throws -> any Decoder { throw decoder.refusal }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw decoder.refusal }
+  }
+
+  /// A case's values, by label.
+  ///
+  /// The standard library answers `decodeIfPresent` of a built-in type with `contains`,
+  /// `decodeNil` and `decode`, which cannot tell an optional value from a required one: each
+  /// built-in's is here, asking the source once, as the generic one does.
+  private struct Values<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: LinkDecoder
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { [] }
+
+    private func position(_ key: Key) -> LinkValuePosition {
+      LinkValuePosition(level: decoder.level, label: key.stringValue)
+    }
+
+    func contains(_ key: Key) -> Bool { decoder.source.contains(position(key)) }
+    func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+      guard let value = try decoder.source.value(type, at: position(key), optional: false) else {
+        throw decoder.refusal
+      }
+      return value
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+      try decoder.source.value(type, at: position(key), optional: true)
+    }
+
+    private func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+      try decoder.source.value(type, at: position(key), optional: true)
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+      try optional(type, key)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+      try optional(type, key)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+      throws -> KeyedDecodingContainer<NestedKey>
+    {
+      throw decoder.source.refusal(at: decoder.level, position(key))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+      throw decoder.source.refusal(at: decoder.level, position(key))
+    }
+
+    func superDecoder() throws -> any Decoder { throw decoder.refusal }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+      LinkDecoder(decoder.source, level: decoder.level, position: position(key))
+    }
+  }
+
+  /// A value's own single value: a raw-value enum's raw value, say.
+  private struct Single: SingleValueDecodingContainer {
+    let decoder: LinkDecoder
+    var codingPath: [any CodingKey] { [] }
+    func decodeNil() -> Bool { false }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+      guard let position = decoder.position,
+        let value = try decoder.source.value(type, at: position, optional: false)
+      else { throw decoder.refusal }
+      return value
+    }
+  }
+
+  /// An array's elements.
+  private struct Elements: UnkeyedDecodingContainer {
+    let decoder: LinkDecoder
+    let count: Int?
+    var currentIndex = 0
+    var codingPath: [any CodingKey] { [] }
+    var isAtEnd: Bool { currentIndex >= count ?? 0 }
+
+    init(decoder: LinkDecoder, count: Int) {
+      self.decoder = decoder
+      self.count = count
+    }
+
+    mutating func decodeNil() throws -> Bool { false }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+      guard var position = decoder.position, !isAtEnd else { throw decoder.refusal }
+      position.element = currentIndex
+      currentIndex += 1
+      guard let value = try decoder.source.value(type, at: position, optional: false) else {
+        throw decoder.refusal
+      }
+      return value
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+      -> KeyedDecodingContainer<NestedKey>
+    {
+      throw decoder.refusal
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+      throw decoder.refusal
+    }
+    mutating func superDecoder() throws -> any Decoder { throw decoder.refusal }
+  }
+}

@@ -1,0 +1,128 @@
+/// The values of a matched URL (or of labelled values), as ``LinkDecoder`` reads them.
+///
+/// A built-in value reads from the first text of its place (path parameter, query item or
+/// fragment), an array from each, a mounted link from the next level of the route; anything
+/// else through its own `Decodable` conformance down to one of those. An optional value that
+/// does not convert reads as `nil` in the query (`?sort=cheapest` from a newer website), so
+/// that old app versions still open new links, and throws in the path.
+extension LinkDecodingState: LinkValueSource {
+  func caseKeys<Key: CodingKey>(_ type: Key.Type, level: Int) throws -> [Key] {
+    if let made = caseKeys(at: level) as? LinkLevel.CaseKeys<Key> { return made.keys }
+    // No key made with the table: the synthesized code throws, and `unknownCase()` explains.
+    guard let key = Key(stringValue: caseName(at: level)) else { return [] }
+    return [key]
+  }
+
+  func openValues<Key: CodingKey>(_ type: Key.Type, level: Int) throws {
+    if let unnamed = unnamedParameterError(at: level) { throw unnamed }
+  }
+
+  func contains(_ position: LinkValuePosition) -> Bool {
+    first(value(position.label, at: position.level)) != nil
+  }
+
+  func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition, optional: Bool)
+    throws -> T?
+  {
+    let value = value(position.label, at: position.level)
+    if !position.isInner, type == Subdomain.self {
+      return try subdomain(value, optional: optional) as? T
+    }
+    if !position.isInner, mounts(value) {
+      // The next level of the route: the mounted link's own `init(from:)`.
+      return try T(from: LinkDecoder(self, level: position.level + 1))
+    }
+    do {
+      if let valueType = LinkValueType(type) {
+        guard let text = position.element.map({ element(of: value, $0) }) ?? first(value) else {
+          if optional { return nil }
+          throw missing(type, value)
+        }
+        return try scalar(type, valueType, text, value)
+      }
+      if isOptional(type) { throw nestedOptional(value.label, at: value.level) }
+      if optional, strings(value).isEmpty { return nil }
+      return try T(from: LinkDecoder(self, level: position.level, position: position))
+    } catch {
+      let error = error as? DeepLinkError ?? refused(type, at: position, value)
+      if optional, error.code == .queryValue, !value.isInPath { return nil }
+      throw error
+    }
+  }
+
+  /// The error for a value whose own `init(from:)` refused its text: a raw-value enum
+  /// refusing its raw value, say.
+  private func refused(_ type: Any.Type, at position: LinkValuePosition, _ value: Value)
+    -> DeepLinkError
+  {
+    let text = position.element.map { element(of: value, $0) } ?? strings(value).first
+    guard let text else { return missing(type, value) }
+    return invalid(text, type, value)
+  }
+
+  /// The text of element `index` of the array `value`; `nil` past its end.
+  private func element(of value: Value, _ index: Int) -> String? {
+    let strings = strings(value)
+    return index < strings.count ? strings[index] : nil
+  }
+
+  func elementCount(at position: LinkValuePosition) throws -> Int {
+    strings(value(position.label, at: position.level)).count
+  }
+
+  func refusal(at level: Int, _ position: LinkValuePosition?) -> any Error {
+    guard let position else { return notAnEnum(at: level) }
+    return unsupported(position.label, at: position.level)
+  }
+
+  /// A ``Subdomain`` value: as other optional values in the query, `nil` when absent or not a
+  /// label.
+  private func subdomain(_ value: Value, optional: Bool) throws -> Subdomain? {
+    guard let text = subdomainText(value) else {
+      if optional { return nil }
+      throw missing(Subdomain.self, value)
+    }
+    guard Subdomain(text).problem == nil else {
+      if optional { return nil }
+      throw invalid(text, Subdomain.self, value)
+    }
+    return Subdomain(text)
+  }
+
+  /// A value of `type`, whose entry is `valueType`, read from `text`.
+  ///
+  /// (It returns `T`, not `T?`: an optional of a generic type cost the runtime a look-up of
+  /// its type for every value.)
+  private func scalar<T>(_ type: T.Type, _ valueType: LinkValueType, _ text: String, _ value: Value)
+    throws -> T
+  {
+    // In the path, the value its converter made while matching, if it made one of this type.
+    let matched = matchedValue(value, as: type)
+    guard let decoded = matched ?? valueType.read(text) as? T else {
+      throw invalid(text, type, value)
+    }
+    if valueType.mayNotPrintBack {
+      try refuseUnprintable(decoded, valueType, decodedFrom: text, value: value)
+    }
+    return decoded
+  }
+
+  /// Throws for a value that decoded from `text` but would not print back.
+  ///
+  /// Printing's own check of its text (``LinkValueType/text(of:label:linkType:)``) refuses it,
+  /// or its text, which goes into the path, is not a segment value. Decoding and printing
+  /// share these two rules, so that every link a URL decodes into prints back.
+  private func refuseUnprintable<T>(
+    _ decoded: T, _ type: LinkValueType, decodedFrom text: String, value: Value
+  ) throws {
+    let printed: String
+    do {
+      printed = try type.text(of: decoded, label: value.label, linkType: topLinkType)
+    } catch {
+      throw unprintable(text, T.self, value, problem: error.reason)
+    }
+    guard printed != text, value.isInPath, !withUTF8Bytes(printed, isSegmentValue)
+    else { return }
+    throw unprintable(text, T.self, value, problem: .notPathSegment(printed: printed))
+  }
+}
