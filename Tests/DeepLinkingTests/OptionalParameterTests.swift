@@ -8,6 +8,8 @@ enum OptionalLink: DeepLinkCodable, Hashable {
   case docs(page: String?)
   case archive(year: Int?, month: Int?)
   case userPosts(id: Int)
+  case price(amount: Double?)
+  case level(number: UInt8?)
 
   static let scheme = "myapp"
   static let universalLinkHosts: Set<String> = ["example.com"]
@@ -16,6 +18,8 @@ enum OptionalLink: DeepLinkCodable, Hashable {
     "docs": "docs/<path:page?>",
     "archive": "archive/<int:year?>/<int:month?>",
     "userPosts": "user/<int:id>/posts",
+    "price": "price/<float:amount?>",
+    "level": "level/<int:number?>",
   ]
 }
 
@@ -31,6 +35,11 @@ enum OptionalLink: DeepLinkCodable, Hashable {
     ("myapp://archive", .archive(year: nil, month: nil)),
     ("myapp://archive/2026", .archive(year: 2026, month: nil)),
     ("myapp://archive/2026/12", .archive(year: 2026, month: 12)),
+    // Every built-in type's `nil` prints nothing, not only `Int`'s, `String`'s and `Bool`'s.
+    ("myapp://price", .price(amount: nil)),
+    ("myapp://price/1.5", .price(amount: 1.5)),
+    ("myapp://level", .level(number: nil)),
+    ("myapp://level/7", .level(number: 7)),
   ]
 
   @Test(arguments: links)

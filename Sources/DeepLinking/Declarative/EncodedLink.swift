@@ -164,40 +164,49 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encodeNil(forKey key: Key) throws {}
 
-  mutating func encode(_ value: String, forKey key: Key) throws {
-    state.record(value, label: key.stringValue)
-  }
-
-  mutating func encode(_ value: Bool, forKey key: Key) throws {
-    state.record(value ? "true" : "false", label: key.stringValue)
-  }
-
-  // Concrete overloads keep the common types off the generic path.
-
-  mutating func encode(_ value: Int, forKey key: Key) throws {
-    state.record(String(value), label: key.stringValue)
-  }
-
-  mutating func encode(_ value: Double, forKey key: Key) throws {
-    let label = key.stringValue
-    state.record(
-      try LinkValueType.double.text(of: value, label: label, linkType: state.linkType), label: label
-    )
-  }
-
+  // The standard library's `encodeIfPresent` of a built-in type writes nothing for `nil`;
+  // each is here, so that every `nil` is noted, as the generic one notes it.
   mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-    guard let value else { return state.link.nilLabels.append(key.stringValue) }
-    try encode(value, forKey: key)
+    try optional(value, key)
   }
-
-  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-    guard let value else { return state.link.nilLabels.append(key.stringValue) }
-    try encode(value, forKey: key)
-  }
-
   mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-    guard let value else { return state.link.nilLabels.append(key.stringValue) }
-    try encode(value, forKey: key)
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+    try optional(value, key)
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -230,6 +239,11 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    try optional(value, key)
+  }
+
+  /// An optional value: `nil` noted, or the value, which an empty array cannot be.
+  private mutating func optional<T: Encodable>(_ value: T?, _ key: Key) throws {
     guard let value else { return state.link.nilLabels.append(key.stringValue) }
     let count = state.link.values.count
     try encode(value, forKey: key)
