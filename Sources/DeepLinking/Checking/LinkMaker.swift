@@ -73,30 +73,20 @@ final class LinkMaker {
   }
 
   /// A value of `type` for the value `label` of the level being made.
-  fileprivate func value<T: Decodable>(_ type: T.Type, label: String) throws -> T {
-    // The common path casts without an optional `T`, whose type the runtime would look up
-    // for every value. A value made for an entry is of its type exactly: the entries are
-    // structs, or classes that are final (`deepLinkSamples`, of `[Self]`, rules out others).
-    if label != level?.mountLabel, let entry = LinkValueType(type) {
+  fileprivate func value(_ type: any Decodable.Type, label: String) throws -> Any {
+    if label == level?.mountLabel, let mounted { return mounted }
+    if let entry = LinkValueType(type) {
+      // A value made for an entry is of its type exactly: the entries are structs, or classes
+      // that are final (`deepLinkSamples`, of `[Self]`, rules out others).
       let value = samples ? entry.sample : entry.generated(&choices, urlSchemes: urlSchemes)
       guard let value, Swift.type(of: value) == type else { throw cannotMakeUp(label, type) }
-      return value as! T  // Its type, just compared.
-    }
-    return try otherValue(type, label: label)
-  }
-
-  /// A value of `type`, which is not one of the ``LinkValueType``s, or the mounted link.
-  private func otherValue<T: Decodable>(_ type: T.Type, label: String) throws -> T {
-    if label == level?.mountLabel, let link = mounted as? T { return link }
-    if type == Subdomain.self, !samples, let label = choices.pick(subdomainLabels) as? T {
-      return label
-    }
-    if let cases = type as? any CaseIterable.Type, let value = anyCase(of: cases) as? T {
       return value
     }
+    if type == Subdomain.self, !samples { return choices.pick(subdomainLabels) }
+    if let cases = type as? any CaseIterable.Type, let value = anyCase(of: cases) { return value }
     do {
-      let position = LinkValuePosition(level: 0, label: label, isInner: true)
-      return try T(from: LinkDecoder(self, level: 0, position: position))
+      let position = LinkValuePosition(level: 0, label: label)
+      return try type.init(from: LinkValueDecoder(self, at: position))
     } catch let error as LinkMakingFailure {
       throw error
     } catch {
@@ -196,8 +186,8 @@ extension LinkMaker: LinkValueSource {
     position.label == level?.mountLabel || makesPresent()
   }
 
-  func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition, optional: Bool)
-    throws -> T?
+  func value(_ type: any Decodable.Type, at position: LinkValuePosition, optional: Bool)
+    throws -> Any?
   {
     if optional, !contains(position) { return nil }
     return try value(type, label: position.label)

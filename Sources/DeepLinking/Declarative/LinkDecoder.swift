@@ -15,9 +15,13 @@ protocol LinkValueSource: AnyObject {
   /// Whether the value at `position` is there (for hand-written code that asks first).
   func contains(_ position: LinkValuePosition) -> Bool
 
-  /// The value at `position`, of `type`; when `optional`, `nil` for one that is not there.
-  func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition, optional: Bool)
-    throws -> T?
+  /// The value at `position`, of `type` exactly; when `optional`, `nil` for one that is not
+  /// there.
+  ///
+  /// Not generic: unspecialized generic code that returns an optional of its type costs the
+  /// runtime a look-up of that optional's type for every value.
+  func value(_ type: any Decodable.Type, at position: LinkValuePosition, optional: Bool)
+    throws -> Any?
 
   /// How many elements the array at `position` has.
   func elementCount(at position: LinkValuePosition) throws -> Int
@@ -40,43 +44,32 @@ struct LinkValuePosition {
   var isInner = false
 }
 
-/// The decoder a link enum's synthesized `init(from:)` reads, at the case of one level or at
-/// one of its values, whatever the source.
+/// The decoder a link enum's synthesized `init(from:)` reads at the case of one level,
+/// whatever the source.
+///
+/// Three words, so that it fits in an `any Decoder` without a box of its own; a value's own
+/// `init(from:)` reads a ``LinkValueDecoder``.
 struct LinkDecoder: Decoder {
   let source: any LinkValueSource
   let level: Int
-  /// The value this decodes; `nil` for the case.
-  var position: LinkValuePosition?
 
-  init(_ source: any LinkValueSource, level: Int, position: LinkValuePosition? = nil) {
+  init(_ source: any LinkValueSource, level: Int) {
     self.source = source
     self.level = level
-    self.position = position
   }
 
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  private var refusal: any Error { source.refusal(at: level, position) }
+  private var refusal: any Error { source.refusal(at: level, nil) }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard position == nil else { throw refusal }
     let keys = try source.caseKeys(type, level: level)
     return KeyedDecodingContainer(Case(decoder: self, keys: keys))
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    guard var position, position.element == nil else { throw refusal }
-    let count = try source.elementCount(at: position)
-    position.isInner = true
-    return Elements(decoder: LinkDecoder(source, level: level, position: position), count: count)
-  }
-
-  func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    guard var position else { throw refusal }
-    position.isInner = true
-    return Single(decoder: LinkDecoder(source, level: level, position: position))
-  }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal }
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { throw refusal }
 
   /// The case's level: one key, the case's, whose values are a nested container.
   private struct Case<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -123,18 +116,27 @@ struct LinkDecoder: Decoder {
     func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      guard let value = try decoder.source.value(type, at: position(key), optional: false) else {
-        throw decoder.refusal
-      }
+      let position = position(key)
+      guard let value = try decoder.source.value(type, at: position, optional: false) as? T
+      else { throw decoder.source.refusal(at: decoder.level, position) }
       return value
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-      try decoder.source.value(type, at: position(key), optional: true)
+      try optional(type, key)
     }
 
+    // Inlined, so that each built-in's overload makes its optional without looking its type up.
+    @inline(__always)
     private func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-      try decoder.source.value(type, at: position(key), optional: true)
+      let position = position(key)
+      guard let value = try decoder.source.value(type, at: position, optional: true) else {
+        return nil
+      }
+      guard let value = value as? T else {
+        throw decoder.source.refusal(at: decoder.level, position)
+      }
+      return value
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
@@ -190,47 +192,86 @@ struct LinkDecoder: Decoder {
       throw decoder.source.refusal(at: decoder.level, position(key))
     }
 
-    func superDecoder() throws -> any Decoder { throw decoder.refusal }
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-      LinkDecoder(decoder.source, level: decoder.level, position: position(key))
+    func superDecoder() throws -> any Decoder {
+      throw decoder.source.refusal(at: decoder.level, nil)
     }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+      LinkValueDecoder(decoder.source, at: position(key))
+    }
+  }
+}
+
+/// The decoder a value's own `init(from:)` reads (a raw-value enum's, an array's), whatever
+/// the source.
+///
+/// A class, so that it and its containers fit in their existentials' inline storage.
+final class LinkValueDecoder: Decoder {
+  let source: any LinkValueSource
+  /// The value; ``LinkValuePosition/isInner``.
+  let position: LinkValuePosition
+  /// How many elements the array has, once asked.
+  private var count = 0
+
+  init(_ source: any LinkValueSource, at position: LinkValuePosition) {
+    self.source = source
+    var position = position
+    position.isInner = true
+    self.position = position
+  }
+
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  private var refusal: any Error { source.refusal(at: position.level, position) }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    throw refusal
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    // An array's element is not an array: printing refuses `[[Int]]`.
+    guard position.element == nil else { throw refusal }
+    count = try source.elementCount(at: position)
+    return Elements(decoder: self)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
+
+  /// The value `type` at `position`, which the source must have.
+  private func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition) throws -> T {
+    guard let value = try source.value(type, at: position, optional: false) as? T else {
+      throw refusal
+    }
+    return value
   }
 
   /// A value's own single value: a raw-value enum's raw value, say.
   private struct Single: SingleValueDecodingContainer {
-    let decoder: LinkDecoder
+    let decoder: LinkValueDecoder
     var codingPath: [any CodingKey] { [] }
     func decodeNil() -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-      guard let position = decoder.position,
-        let value = try decoder.source.value(type, at: position, optional: false)
-      else { throw decoder.refusal }
-      return value
+      try decoder.value(type, at: decoder.position)
     }
   }
 
   /// An array's elements.
   private struct Elements: UnkeyedDecodingContainer {
-    let decoder: LinkDecoder
-    let count: Int?
+    let decoder: LinkValueDecoder
     var currentIndex = 0
     var codingPath: [any CodingKey] { [] }
-    var isAtEnd: Bool { currentIndex >= count ?? 0 }
+    var count: Int? { decoder.count }
+    var isAtEnd: Bool { currentIndex >= decoder.count }
 
-    init(decoder: LinkDecoder, count: Int) {
-      self.decoder = decoder
-      self.count = count
-    }
+    init(decoder: LinkValueDecoder) { self.decoder = decoder }
 
     mutating func decodeNil() throws -> Bool { false }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-      guard var position = decoder.position, !isAtEnd else { throw decoder.refusal }
+      guard !isAtEnd else { throw decoder.refusal }
+      var position = decoder.position
       position.element = currentIndex
       currentIndex += 1
-      guard let value = try decoder.source.value(type, at: position, optional: false) else {
-        throw decoder.refusal
-      }
-      return value
+      return try decoder.value(type, at: position)
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
       -> KeyedDecodingContainer<NestedKey>

@@ -21,16 +21,16 @@ extension LinkDecodingState: LinkValueSource {
     first(value(position.label, at: position.level)) != nil
   }
 
-  func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition, optional: Bool)
-    throws -> T?
+  func value(_ type: any Decodable.Type, at position: LinkValuePosition, optional: Bool)
+    throws -> Any?
   {
     let value = value(position.label, at: position.level)
     if !position.isInner, type == Subdomain.self {
-      return try subdomain(value, optional: optional) as? T
+      return try subdomain(value, optional: optional)
     }
     if !position.isInner, mounts(value) {
       // The next level of the route: the mounted link's own `init(from:)`.
-      return try T(from: LinkDecoder(self, level: position.level + 1))
+      return try type.init(from: LinkDecoder(self, level: position.level + 1))
     }
     do {
       if let valueType = LinkValueType(type) {
@@ -42,7 +42,7 @@ extension LinkDecodingState: LinkValueSource {
       }
       if isOptional(type) { throw nestedOptional(value.label, at: value.level) }
       if optional, strings(value).isEmpty { return nil }
-      return try T(from: LinkDecoder(self, level: position.level, position: position))
+      return try type.init(from: LinkValueDecoder(self, at: position))
     } catch {
       let error = error as? DeepLinkError ?? refused(type, at: position, value)
       if optional, error.code == .queryValue, !value.isInPath { return nil }
@@ -90,19 +90,15 @@ extension LinkDecodingState: LinkValueSource {
   }
 
   /// A value of `type`, whose entry is `valueType`, read from `text`.
-  ///
-  /// (It returns `T`, not `T?`: an optional of a generic type cost the runtime a look-up of
-  /// its type for every value.)
-  private func scalar<T>(_ type: T.Type, _ valueType: LinkValueType, _ text: String, _ value: Value)
-    throws -> T
+  private func scalar(_ type: Any.Type, _ valueType: LinkValueType, _ text: String, _ value: Value)
+    throws -> Any
   {
     // In the path, the value its converter made while matching, if it made one of this type.
-    let matched = matchedValue(value, as: type)
-    guard let decoded = matched ?? valueType.read(text) as? T else {
+    guard let decoded = matchedValue(value, as: type) ?? valueType.read(text) else {
       throw invalid(text, type, value)
     }
     if valueType.mayNotPrintBack {
-      try refuseUnprintable(decoded, valueType, decodedFrom: text, value: value)
+      try refuseUnprintable(decoded, type, valueType, decodedFrom: text, value: value)
     }
     return decoded
   }
@@ -112,17 +108,18 @@ extension LinkDecodingState: LinkValueSource {
   /// Printing's own check of its text (``LinkValueType/text(of:label:linkType:)``) refuses it,
   /// or its text, which goes into the path, is not a segment value. Decoding and printing
   /// share these two rules, so that every link a URL decodes into prints back.
-  private func refuseUnprintable<T>(
-    _ decoded: T, _ type: LinkValueType, decodedFrom text: String, value: Value
+  private func refuseUnprintable(
+    _ decoded: Any, _ type: Any.Type, _ valueType: LinkValueType, decodedFrom text: String,
+    value: Value
   ) throws {
     let printed: String
     do {
-      printed = try type.text(of: decoded, label: value.label, linkType: topLinkType)
+      printed = try valueType.text(of: decoded, label: value.label, linkType: topLinkType)
     } catch {
-      throw unprintable(text, T.self, value, problem: error.reason)
+      throw unprintable(text, type, value, problem: error.reason)
     }
     guard printed != text, value.isInPath, !withUTF8Bytes(printed, isSegmentValue)
     else { return }
-    throw unprintable(text, T.self, value, problem: .notPathSegment(printed: printed))
+    throw unprintable(text, type, value, problem: .notPathSegment(printed: printed))
   }
 }

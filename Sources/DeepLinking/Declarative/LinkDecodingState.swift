@@ -181,7 +181,7 @@ final class LinkDecodingState {
   /// The value of type `type` that matching made of `value`'s path parameter, when it is
   /// more than text (see `URLMatch.matchedValue(_:as:)`): decoding takes it rather than
   /// converting again.
-  func matchedValue<Matched>(_ value: Value, as type: Matched.Type) -> Matched? {
+  func matchedValue(_ value: Value, as type: Any.Type) -> Any? {
     guard case .path(let index) = value.slot else { return nil }
     return match?.matchedValue(index, as: type)
   }

@@ -56,7 +56,10 @@ enum LinkValueType {
     case .uuid: UUID(uuidString: text)
     case .date: LinkValueFormat.date(text)
     case .url: URL(string: text)
-    case .integer(let type): LinkValueFormat.integer(text, as: type)
+    // `Int` compiled for itself: the other widths parse through the generic code.
+    case .integer(let type):
+      type == Int.self
+        ? LinkValueFormat.integer(text, as: Int.self) : LinkValueFormat.integer(text, as: type)
     case .custom(let type): type.init(deepLinkValue: text)
     }
   }

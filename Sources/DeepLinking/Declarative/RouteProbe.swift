@@ -106,7 +106,7 @@ final class RouteProbe {
   }
 
   /// A case of the mounted link `type`, made up by probing its routes in order.
-  fileprivate func makeUpLink<T: DeepLinkRoutes>(_ type: T.Type) -> T? {
+  fileprivate func makeUpLink<T: DeepLinkRoutes>(_ type: T.Type) -> Any? {
     guard depth < Self.maximumDepth else { return nil }
     for (name, pattern) in T.routes.sorted(by: { $0.key < $1.key }) {
       if let link = T.probe(name, pattern, depth: depth + 1).madeUp as? T { return link }
@@ -152,8 +152,8 @@ extension RouteProbe: LinkValueSource {
 
   func contains(_ position: LinkValuePosition) -> Bool { true }
 
-  func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition, optional: Bool)
-    throws -> T?
+  func value(_ type: any Decodable.Type, at position: LinkValuePosition, optional: Bool)
+    throws -> Any?
   {
     if !position.isInner {
       asked(position.label, optional: optional)
@@ -161,17 +161,15 @@ extension RouteProbe: LinkValueSource {
       // An optional value: `nil`, its type noted.
       if optional { return nil }
       if let link = type as? any DeepLinkRoutes.Type {
-        guard let made = makeUpLink(link) as? T else { throw CannotMakeUp() }
+        guard let made = makeUpLink(link) else { throw CannotMakeUp() }
         return made
       }
     }
-    if let value = LinkValueType(type)?.sample as? T { return value }
-    if let cases = type as? any CaseIterable.Type, let value = firstCase(of: cases) as? T {
+    if let value = LinkValueType(type)?.sample { return value }
+    if let cases = type as? any CaseIterable.Type, let value = firstCase(of: cases) {
       return value
     }
-    var inner = position
-    inner.isInner = true
-    return try T(from: LinkDecoder(self, level: position.level, position: inner))
+    return try type.init(from: LinkValueDecoder(self, at: position))
   }
 
   /// An array: empty.
