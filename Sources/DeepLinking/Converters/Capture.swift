@@ -1,11 +1,14 @@
 /// A value captured from the URL for a parameter: where it is, and how it converted.
 ///
 /// Built-in values (ints, doubles, UUIDs, text) are not stored: they are parsed again from
-/// the bytes when read. Custom converters' values are stored in the match, by index.
+/// the bytes when read, which keeps a capture at 12 bytes and a match small enough to move
+/// around cheaply. Custom converters' values are stored in the match, by index.
 struct Capture: Sendable {
-  /// The raw bytes of the value in the URL string.
-  let range: Range<Int>
-  let value: Value
+  private var start: Int32
+  private var end: Int32
+  /// A custom value's index when at least zero; otherwise minus one minus the built-in's raw
+  /// value.
+  private var tag: Int32
 
   /// How a captured value reads: through a built-in converter, parsing the bytes again, or
   /// as a custom converter's value, by its index in the match.
@@ -14,15 +17,62 @@ struct Capture: Sendable {
     case custom(Int)
   }
 
-  /// The index of a custom converter's value, or `nil` for a built-in's.
-  var customIndex: Int? {
-    if case .custom(let index) = value { return index }
-    return nil
+  init(range: Range<Int>, value: Value) {
+    start = Int32(truncatingIfNeeded: range.lowerBound)
+    end = Int32(truncatingIfNeeded: range.upperBound)
+    switch value {
+    case .builtIn(let builtIn): tag = -1 - builtIn.rawValue
+    case .custom(let index): tag = Int32(truncatingIfNeeded: index)
+    }
   }
+
+  /// The raw bytes of the value in the URL string (URLs are far shorter than 2 GiB: the
+  /// reader's length limit is an `Int` of bytes, checked before any capture).
+  var range: Range<Int> { Int(start)..<Int(end) }
+
+  /// The index of a custom converter's value, or `nil` for a built-in's.
+  var customIndex: Int? { tag >= 0 ? Int(tag) : nil }
 
   /// The built-in that reads the value (`string` for a custom value, which is stored).
   var builtIn: BuiltInConverter {
-    if case .builtIn(let builtIn) = value { return builtIn }
-    return .string
+    tag >= 0 ? .string : BuiltInConverter(rawValue: -1 - tag) ?? .string
   }
+}
+
+/// The first four captures of a match, as plain data that moves with a copy of bytes; the
+/// rest go to an overflow array kept beside it.
+struct InlineCaptures: Sendable {
+  static let capacity = 4
+  private var slots: (Capture, Capture, Capture, Capture)
+  private(set) var count = 0
+
+  init() {
+    let empty = Capture(range: 0..<0, value: .builtIn(.string))
+    slots = (empty, empty, empty, empty)
+  }
+
+  /// Appends `capture` if there is room, returning whether there was.
+  mutating func append(_ capture: Capture) -> Bool {
+    switch count {
+    case 0: slots.0 = capture
+    case 1: slots.1 = capture
+    case 2: slots.2 = capture
+    case 3: slots.3 = capture
+    default: return false
+    }
+    count += 1
+    return true
+  }
+
+  subscript(index: Int) -> Capture {
+    switch index {
+    case 0: slots.0
+    case 1: slots.1
+    case 2: slots.2
+    default: slots.3
+    }
+  }
+
+  /// Forgets the last capture, when a search backtracks.
+  mutating func removeLast() { count -= 1 }
 }

@@ -90,6 +90,8 @@ enum LinkValueType {
     case (.date, let date as Date): return try dateText(date, label: label)
     case (.url, let url as URL):
       return try urlText(url, label: label, schemes: urlValueSchemes(of: linkType))
+    // `Int` without the search for its `FixedWidthInteger` conformance.
+    case (.integer, let number as Int): return String(number)
     case (.integer, let number as any FixedWidthInteger): return "\(number)"
     case (.custom(let type), let custom as any DeepLinkValue):
       guard let text = readBackText(custom) else {

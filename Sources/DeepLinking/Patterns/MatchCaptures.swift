@@ -1,26 +1,38 @@
 /// The captures of a match in progress: pushed as a pattern's segments or a trie's edges
 /// convert, popped when a search backtracks, and made into the ``URLMatch`` in one place.
 struct MatchCaptures {
-  private(set) var captures: [Capture] = []
+  private var inline = InlineCaptures()
+  /// Captures past the inline ones; `nil` until the first, so that a match copies no array.
+  private var overflow: [Capture]?
   private var conversion = SegmentConversion()
 
   /// How many custom values the captures hold.
   var customCount: Int { conversion.customCount }
 
-  mutating func push(_ capture: Capture) { captures.append(capture) }
+  mutating func push(_ capture: Capture) {
+    if !inline.append(capture) { overflow.appendCreatingArray(capture) }
+  }
 
   /// How many captures there are.
-  var count: Int { captures.count }
+  var count: Int { inline.count + (overflow?.count ?? 0) }
 
   /// Forgets the captures after the first `count`, and any custom values after
   /// `customCount`.
   mutating func truncate(to count: Int, customCount: Int) {
-    if captures.count > count { captures.removeSubrange(count...) }
+    while self.count > count { pop(customCount: customCount) }
     if conversion.customCount > customCount { conversion.truncateCustomValues(to: customCount) }
   }
 
   /// Forgets the last capture and any custom values after `customCount`.
-  mutating func pop(customCount: Int) { truncate(to: count - 1, customCount: customCount) }
+  mutating func pop(customCount: Int) {
+    if overflow != nil {
+      overflow?.removeLast()
+      if overflow?.isEmpty == true { overflow = nil }
+    } else {
+      inline.removeLast()
+    }
+    if conversion.customCount > customCount { conversion.truncateCustomValues(to: customCount) }
+  }
 
   /// Converts link segment `index` (for a rest, the segments from `index` on) with the
   /// converter `name`, and captures its value if it has one.
@@ -48,8 +60,9 @@ struct MatchCaptures {
     -> URLMatch
   {
     URLMatch(
-      url: url, pattern: pattern, captures: captures,
-      customValues: conversion.customValues ?? [], query: layout.query,
-      fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
+      url: url, pattern: pattern, captures: inline,
+      extras: overflow == nil && conversion.customValues == nil
+        ? nil : URLMatch.extras(overflow: overflow, customValues: conversion.customValues),
+      query: layout.query, fragment: layout.fragment, decodesPlusAsSpace: decodesPlusAsSpace)
   }
 }

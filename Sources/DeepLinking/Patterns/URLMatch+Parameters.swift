@@ -65,7 +65,7 @@ extension URLMatch {
     public var isEmpty: Bool {
       if let pairs { return pairs.isEmpty }
       if query != nil { return query?.pairs.isEmpty ?? true }
-      return match?.captures.isEmpty ?? true
+      return match?.captureCount ?? 0 == 0
     }
 
     /// Iterates over the name–value pairs in order.

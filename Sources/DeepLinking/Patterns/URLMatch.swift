@@ -21,32 +21,76 @@
 /// Values are decoded from the URL when you ask for them, so a match costs nothing for the
 /// parameters you never read.
 public struct URLMatch: Sendable {
+  // Stored inline, so that a match costs no allocation: routing builds one for every
+  // handler it offers a URL to.
   /// The URL that matched, as given.
   public let url: String
   /// The pattern that the URL matched.
   public let pattern: URLPattern
-  /// The path parameters that have a value, in order: all but the optional ones absent at
-  /// the end.
-  let captures: [Capture]
-  /// The custom converters' values, which captures read by index.
-  let customValues: [any Sendable]
-  let queryRange: Range<Int>?
-  let fragmentRange: Range<Int>?
+  private let inlineCaptures: InlineCaptures
+  /// Captures past the fourth and custom converters' values, which most matches do not
+  /// have: `nil` then, so that copying a match retains nothing for them.
+  private let extras: Extras?
+  let queryBounds: (Int32, Int32)
+  private let fragmentBounds: (Int32, Int32)
   /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
   public let decodesPlusAsSpace: Bool
 
+  /// A match; the overflow captures and custom values come as ``extras(overflow:customValues:)``.
+  @inline(__always)
   init(
-    url: String, pattern: URLPattern, captures: [Capture], customValues: [any Sendable],
+    url: String, pattern: URLPattern, captures: InlineCaptures, extras: Extras?,
     query: Range<Int>?, fragment: Range<Int>?, decodesPlusAsSpace: Bool
   ) {
+    func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
+      guard let range else { return (-1, -1) }
+      return (
+        Int32(truncatingIfNeeded: range.lowerBound), Int32(truncatingIfNeeded: range.upperBound)
+      )
+    }
     self.url = url
     self.pattern = pattern
-    self.captures = captures
-    self.customValues = customValues
-    self.queryRange = query
-    self.fragmentRange = fragment
+    self.inlineCaptures = captures
+    self.extras = extras
+    self.queryBounds = bounds(query)
+    self.fragmentBounds = bounds(fragment)
     self.decodesPlusAsSpace = decodesPlusAsSpace
   }
+
+  /// The extras of a match with these overflow captures and custom values: `nil` when there
+  /// are none. (Callers test for `nil` first: passing the optionals retains them.)
+  static func extras(overflow: [Capture]?, customValues: [any Sendable]?) -> Extras? {
+    overflow == nil && customValues == nil
+      ? nil : Extras(overflow: overflow ?? [], customValues: customValues ?? [])
+  }
+
+  /// The rarely needed parts of a match, in one allocation.
+  final class Extras: Sendable {
+    let overflow: [Capture]
+    let customValues: [any Sendable]
+
+    init(overflow: [Capture], customValues: [any Sendable]) {
+      self.overflow = overflow
+      self.customValues = customValues
+    }
+  }
+
+  private var overflowCount: Int { extras?.overflow.count ?? 0 }
+  var customValues: [any Sendable] { extras?.customValues ?? [] }
+  var queryRange: Range<Int>? {
+    queryBounds.0 < 0 ? nil : Int(queryBounds.0)..<Int(queryBounds.1)
+  }
+  var fragmentRange: Range<Int>? {
+    fragmentBounds.0 < 0 ? nil : Int(fragmentBounds.0)..<Int(fragmentBounds.1)
+  }
+  /// How many parameters have a value: all but the optional ones absent at the end.
+  var captureCount: Int { inlineCaptures.count + overflowCount }
+  /// Capture `index`, in parameter order; `index` must be below ``captureCount``.
+  func capture(_ index: Int) -> Capture {
+    index < InlineCaptures.capacity
+      ? inlineCaptures[index] : (extras?.overflow ?? [])[index - InlineCaptures.capacity]
+  }
+  var captures: [Capture] { (0..<captureCount).map(capture) }
 
   /// The path parameters by name, percent-decoded: `match.pathParams.id`.
   ///
@@ -59,11 +103,11 @@ public struct URLMatch: Sendable {
   var pathItems: [(name: String, value: String)] {
     withUTF8Bytes(url) { bytes in
       var items: [(name: String, value: String)] = []
-      items.reserveCapacity(captures.count)
+      items.reserveCapacity(captureCount)
       pattern.storage.forEachParameterName { index, name in
         // An optional parameter that is absent has no item.
-        guard index < captures.count else { return }
-        items.append((name, decodedText(bytes, captures[index].range, plusIsSpace: false)))
+        guard index < captureCount else { return }
+        items.append((name, decodedText(bytes, capture(index).range, plusIsSpace: false)))
       }
       return items
     }
@@ -87,7 +131,7 @@ public struct URLMatch: Sendable {
 
   /// The query, read by name without building its items.
   var queryText: QueryText {
-    QueryText(url: url, query: queryRange, plusIsSpace: decodesPlusAsSpace)
+    QueryText(url: url, bounds: queryBounds, plusIsSpace: decodesPlusAsSpace)
   }
 
   /// The query items in order, percent-decoded, repeated names kept.
@@ -104,16 +148,16 @@ public struct URLMatch: Sendable {
   /// The decoded text of parameter `index`, in ``URLPattern/parameterNames`` order; `nil` for
   /// an optional parameter that is absent.
   func parameterText(_ index: Int) -> String? {
-    guard index < captures.count else { return nil }
-    return withUTF8Bytes(url) { text(captures[index], $0) }
+    guard index < captureCount else { return nil }
+    return withUTF8Bytes(url) { text(capture(index), $0) }
   }
 
   /// The value of type `type` that matching made of parameter `index`, when it made one
   /// that is more than text: an `Int` through `<int:…>`, read from the bytes, or a custom
   /// converter's value as it returned it.
   func matchedValue(_ index: Int, as type: Any.Type) -> Any? {
-    guard index < captures.count else { return nil }
-    let capture = captures[index]
+    guard index < captureCount else { return nil }
+    let capture = capture(index)
     if let custom = capture.customIndex {
       let value = customValues[custom]
       guard Swift.type(of: value) == type else { return nil }
@@ -208,6 +252,9 @@ public struct URLMatch: Sendable {
   }
 
   /// The value of the path parameter `name` as an `Int`; see the generic `value(_:as:)`.
+  ///
+  /// The same as the generic version, without its cost outside this module: a generic call
+  /// looks up the metadata of `Value?` every time.
   /// - Parameters:
   ///   - name: The parameter's name in the pattern.
   ///   - type: `Int.self`.
@@ -225,13 +272,25 @@ public struct URLMatch: Sendable {
     convertedValue(name, as: type)
   }
 
-  /// The body of `value(_:as:)`.
+  /// The body of the generic `value(_:as:)`, specialized by the overloads.
+  @inline(__always)
   private func convertedValue<Value>(_ name: String, as type: Value.Type) -> Value? {
     guard let index = pattern.storage.parameterIndex(named: name) else {
       return pattern.storage.hasExtras ? converted(boundValue(name), as: type) : nil
     }
-    guard index < captures.count else { return nil }
-    let value: any Sendable = withUTF8Bytes(url) { self.value(of: captures[index], $0) }
+    guard index < captureCount else { return nil }
+    let capture = capture(index)
+    // The common reads, without boxing the value in an existential.
+    if capture.customIndex == nil {
+      if Value.self == Int.self, capture.builtIn == .int {
+        guard let integer = withUTF8Bytes(url, { integer(capture, $0) }) else { return nil }
+        return integer as? Value
+      }
+      if Value.self == String.self, capture.builtIn == .string || capture.builtIn == .path {
+        return withUTF8Bytes(url) { text(capture, $0) } as? Value
+      }
+    }
+    let value: any Sendable = withUTF8Bytes(url) { self.value(of: capture, $0) }
     return converted(value, as: type)
   }
 
@@ -280,13 +339,14 @@ public struct URLMatch: Sendable {
 /// The query of a matched URL, read by name without building its items.
 struct QueryText: Sendable {
   let url: String
-  /// The query's byte range in `url`; `nil` when there is none.
-  let query: Range<Int>?
+  /// The query's byte range in `url`, or (-1, -1) when there is none.
+  let bounds: (Int32, Int32)
   let plusIsSpace: Bool
 
   /// The items as name–value pairs, decoded, in order; `""` for an item without `=`.
   var pairs: [(name: String, value: String)] {
-    guard let query else { return [] }
+    guard bounds.0 >= 0 else { return [] }
+    let query = Int(bounds.0)..<Int(bounds.1)
     return withUTF8Bytes(url) { bytes in
       var items: [(name: String, value: String)] = []
       var count = 1
@@ -326,7 +386,8 @@ struct QueryText: Sendable {
 
   /// Calls `body` with the decoded value of each item named `name` until it returns `false`.
   private func forEachValue(named name: String, _ body: (String) -> Bool) {
-    guard let query else { return }
+    guard bounds.0 >= 0 else { return }
+    let query = Int(bounds.0)..<Int(bounds.1)
     withUTF8Bytes(name) { name in
       withUTF8Bytes(url) { bytes in
         var going = true
