@@ -55,7 +55,7 @@ extension DeepLinkCodable {
       {
         example = try? builder.string()
         // A link with a subdomain prints on a wildcard host, any other on a host of its own.
-        universal = hosts.filter { $0.hasPrefix("*.") == (builder.subdomain != nil) }
+        universal = hosts.filter { UniversalLinkHost.isWildcard($0) == (builder.subdomain != nil) }
           .compactMap { try? builder.universalLinkString(host: $0) }
       }
       return _CatalogueEntry(

@@ -147,22 +147,8 @@ struct LinkMakingFailure: Error, CustomStringConvertible {
   let caseName: String
   let kind: Kind
 
-  var description: String {
-    let why =
-      switch kind {
-      case .rawValueEnum:
-        "\(type) is a raw-value enum that is not CaseIterable; expected it to conform to "
-          + "CaseIterable, so that every case is tried"
-      case .deepLinkValue:
-        "\(type) refuses the texts made up for it; expected a few values of it in "
-          + "static var deepLinkSamples"
-      case .other:
-        "\(type) is not a type links read; expected one of those Round Tripping lists"
-      case .threw(let error): "init(from:) of \(type) threw \(error)"
-      }
-    let what = label.map { "the value \(quoted($0)) of case" } ?? "a link of case"
-    return "cannot make up \(what) \(quoted(caseName)): " + why
-  }
+  var description: String { ErrorWording.linkMaking(self) }
+
 }
 
 /// Why a value's own `init(from:)` asked for what a link value cannot be: a keyed container

@@ -113,12 +113,10 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     let smallest = shrink(route, choices, ordinal, like: problem, changes: changes)
     let found = outcome(
       route, LinkChoices(replaying: smallest, ordinal: ordinal), changes: changes)
-    let prefix =
-      "route \(quoted(routeNames[route])) (\(quoted(table.routes[routeIndices[route]].pattern.source))): "
-    var message = prefix + (found.problem ?? problem).description
-    if found.choices != choices, let link = link(route, replaying: choices, ordinal) {
-      message += " (the smallest failing link found; the first was \(link))"
-    }
+    let first = found.choices == choices ? nil : link(route, replaying: choices, ordinal)
+    let message = ErrorWording.roundTripFailure(
+      route: routeNames[route], pattern: table.routes[routeIndices[route]].pattern.source,
+      found.problem ?? problem, first: first.map { "\($0)" })
     return _RoundTripFailure(route: routeNames[route], message: message, seed: seed)
   }
 
@@ -205,7 +203,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
       forms.reserveCapacity(1 + hosts.count)
       forms.append(printed)
       // A link with a subdomain prints on the wildcard hosts, any other on the others.
-      for host in hosts where host.hasPrefix("*.") == (builder.subdomain != nil) {
+      for host in hosts where UniversalLinkHost.isWildcard(host) == (builder.subdomain != nil) {
         forms.append(try builder.universalLinkString(host: host))
       }
     } catch {
@@ -260,7 +258,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     let url: String
     do throws(DeepLinkError) {
       let builder = try link.deepLinkBuilder(in: table)
-      let hosts = hosts.filter { $0.hasPrefix("*.") == (builder.subdomain != nil) }
+      let hosts = hosts.filter { UniversalLinkHost.isWildcard($0) == (builder.subdomain != nil) }
       let host = choices.below(hosts.count + 1)
       url = try host == 0 ? builder.string() : builder.universalLinkString(host: hosts[host - 1])
     } catch {
@@ -304,7 +302,7 @@ public struct _RoundTripFailure: Error, Sendable, CustomStringConvertible {
 
 /// Why a made-up link does not round-trip; ``RoundTripProblem/refused(_:)`` when it is no
 /// link.
-private enum RoundTripProblem: CustomStringConvertible {
+enum RoundTripProblem: CustomStringConvertible {
   /// How a URL fails to read back.
   indirect enum ReadBack {
     case doesNotDecode(DeepLinkError)
@@ -314,20 +312,6 @@ private enum RoundTripProblem: CustomStringConvertible {
     case decodedDoesNotPrint(String, DeepLinkError)
     /// It decodes as the link, which prints a URL that fails as the problem says.
     case printsURL(String, String, ReadBack)
-
-    /// The words after the URL, for a URL that `reading` (`which reads back as`) the link.
-    func description(reading: String) -> String {
-      switch self {
-      case .doesNotDecode(let error): "which does not read back: \(error)"
-      case .decodesAs(let link): "\(reading) \(link)"
-      case .printsAnother(let link, let url): "\(reading) \(link), which prints \(quoted(url))"
-      case .decodedDoesNotPrint(let link, let error):
-        "\(reading) \(link), which does not print: \(error)"
-      case .printsURL(let link, let url, let problem):
-        "\(reading) \(link), which prints \(quoted(url)), "
-          + problem.description(reading: "which reads back as")
-      }
-    }
 
     var kind: String {
       switch self {
@@ -352,18 +336,7 @@ private enum RoundTripProblem: CustomStringConvertible {
   /// A URL changed from a link's, which fails to read back.
   case changed(String, ReadBack)
 
-  var description: String {
-    switch self {
-    case .refused(let error): "\(error)"
-    case .notDecoded: "the changed URL does not decode"
-    case .cannotMakeUp(let failure): "\(failure)"
-    case .doesNotPrint(let error): "\(error)"
-    case .printed(let url, let problem):
-      "printed \(quoted(url)), " + problem.description(reading: "which reads back as")
-    case .changed(let url, let problem):
-      "the changed URL \(quoted(url)) " + problem.description(reading: "decodes as")
-    }
-  }
+  var description: String { ErrorWording.roundTrip(self) }
 
   var kind: String {
     switch self {

@@ -86,7 +86,7 @@ func linkRouteProblems(
       add(defect.code, defect.problem)
       continue
     }
-    let hasWildcardHost = universalLinkHosts.contains { $0.hasPrefix("*.") }
+    let hasWildcardHost = universalLinkHosts.contains(where: UniversalLinkHost.isWildcard)
     guard
       let namesUnknownValues = levelsProblems(
         route, hasWildcardHost: hasWildcardHost, problems: &problems)

@@ -181,10 +181,15 @@ extension DeepLinkRepresentable {
     // "*.example.com" then); any other link on a host of its own.
     let isWildcard = builder.subdomain != nil
     var website = host.map { UniversalLinkHost($0).text }
-    if isWildcard, let given = website, !given.hasPrefix("*."), allowed.contains("*." + given) {
-      website = "*." + given
+    let wildcard = website.map(UniversalLinkHost.wildcard)
+    if isWildcard, let given = website, !UniversalLinkHost.isWildcard(given),
+      let wildcard, allowed.contains(wildcard)
+    {
+      website = wildcard
     }
-    guard let website = website ?? allowed.first(where: { $0.hasPrefix("*.") == isWildcard })
+    guard
+      let website = website
+        ?? allowed.first(where: { UniversalLinkHost.isWildcard($0) == isWildcard })
     else {
       throw DeepLinkError.printing(
         .host, self, .url, value: nil,

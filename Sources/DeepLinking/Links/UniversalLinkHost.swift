@@ -23,6 +23,19 @@ struct UniversalLinkHost: Sendable {
     return entry[..<entry.utf8.index(entry.utf8.startIndex, offsetBy: slash)]
   }
 
+  /// Whether `host`, an entry's host, is a wildcard, `*.example.com`.
+  ///
+  /// A wildcard takes any one DNS label before its domain. The one place that reads `*.`.
+  static func isWildcard(_ host: some StringProtocol) -> Bool { host.hasPrefix("*.") }
+
+  /// The domain of a wildcard host (`example.com` of `*.example.com`); `host` otherwise.
+  static func domain(of host: Substring) -> Substring {
+    isWildcard(host) ? host.dropFirst(2) : host
+  }
+
+  /// The wildcard host of `domain`: `*.example.com`.
+  static func wildcard(of domain: String) -> String { "*." + domain }
+
   /// The entry with its host lowercased: `example.com/app`.
   var text: String { ([host] + prefix).joined(separator: "/") }
 
@@ -33,7 +46,7 @@ struct UniversalLinkHost: Sendable {
   static func problem(of entry: String, allowsPath: Bool) -> DeepLinkError.HostEntryProblem? {
     let host = Self.host(of: entry)
     if entry.contains("://") { return .scheme }
-    let domain = host.hasPrefix("*.") ? host.dropFirst(2) : host
+    let domain = Self.domain(of: host)
     if domain.contains("*") { return .wildcardInside }
     if domain.count < host.count, domain.allSatisfy({ $0.isNumber || $0 == "." || $0 == "[" }) {
       return .wildcardIP

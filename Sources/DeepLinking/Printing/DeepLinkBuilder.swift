@@ -177,8 +177,8 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     let prefix = website[host.endIndex...]
     // A link's subdomain goes before the domain of a wildcard entry, or of the host given.
     if let label = subdomain?.value {
-      name = label + "." + (name.hasPrefix("*.") ? name.dropFirst(2) : name[...])
-    } else if name.hasPrefix("*.") {
+      name = label + "." + UniversalLinkHost.domain(of: name[...])
+    } else if UniversalLinkHost.isWildcard(name) {
       throw failure(.host, website, .wildcardHostToPrint)
     }
     var isLowercase = true

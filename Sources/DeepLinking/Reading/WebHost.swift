@@ -46,8 +46,9 @@ enum WebHost {
     guard entry.utf8.first == UInt8(ascii: "*") else {
       return equalsIgnoringASCIICase(bytes, range, entry)
     }
-    return entry.hasPrefix("*.")
-      && wildcardLabel(bytes, range, domain: String(entry.dropFirst(2))) != nil
+    return UniversalLinkHost.isWildcard(entry)
+      && wildcardLabel(bytes, range, domain: String(UniversalLinkHost.domain(of: entry[...])))
+        != nil
   }
 
   /// The subdomain label of the host in `range` that a wildcard entry of `entries` admits.
@@ -61,11 +62,12 @@ enum WebHost {
     var label: Range<Int>?
     for entry in entries {
       let host = UniversalLinkHost.host(of: entry)
-      guard host.hasPrefix("*.") else {
+      guard UniversalLinkHost.isWildcard(host) else {
         if equalsIgnoringASCIICase(bytes, range, String(host)) { return nil }
         continue
       }
-      label = label ?? wildcardLabel(bytes, range, domain: String(host.dropFirst(2)))
+      label =
+        label ?? wildcardLabel(bytes, range, domain: String(UniversalLinkHost.domain(of: host)))
     }
     return label
   }
