@@ -38,11 +38,7 @@ final class LinkTable: Sendable {
     canonicalCount = routes.firstIndex(where: \.isAlias) ?? routes.count
     var trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
     for route in routes { trie.insert(route.pattern) }
-    let defects = routes.indices.map { index in
-      // A route that the trie had no room for (see `RouteTrie.refused`) is an invalid pattern.
-      trie.refused[index].flatMap { linkRouteDefect($0, converterNames: converterNames) }
-        ?? linkRouteDefect(routes[index], converterNames: converterNames)
-    }
+    let defects = routes.map { linkRouteDefect($0, converterNames: converterNames) }
     self.defects = defects
     self.hasRivals = Self.rivals(routes.indices.map { defects[$0] == nil ? routes[$0] : nil })
     self.trie = trie

@@ -146,9 +146,6 @@ extension DeepLinkError {
     // A link type's or a router's routes.
     /// A link type's route, and what is wrong with it.
     case route(RouteName, RouteProblem)
-    /// A pattern that takes `bytes` bytes (its source and the literals it stores again), for
-    /// which the routes before it, taking `held`, leave no room under `limit`.
-    case noRoomForPattern(bytes: Int, held: Int, limit: Int)
     /// An entry of a link type's set of schemes, `property`, that cannot be.
     case listsScheme(linkType: String, property: String, scheme: String, SchemeProblem)
     /// A converter name that stands for two or more value types.

@@ -205,9 +205,6 @@ enum ErrorWording {
       "its chain has no screen for \(quoted(chain)), \(quoted(url)): \(screenProblem(problem)); "
         + "expected a root route, \"\", in \(linkType).routes"
     case .route(let route, let problem): "\(routeName(route)) \(routeProblem(problem))"
-    case .noRoomForPattern(let bytes, let held, let limit):
-      "takes \(bytes) bytes, and the routes before it take \(held); expected at most \(limit) "
-        + "bytes of patterns in all"
     case .listsScheme(let linkType, let property, let scheme, let problem):
       "\(linkType).\(property) lists \(quoted(scheme)), which \(schemeProblem(problem))"
     case .converterClash(let name, let types, let linkType):

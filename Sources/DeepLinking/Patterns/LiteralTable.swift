@@ -10,13 +10,13 @@
 /// key's bytes once, and most lookups read one slot and one run of key bytes.
 struct LiteralTable: Sendable {
   private struct Slot: Sendable {
-    /// The key's hash, or 0 for an empty slot. (32 bits, so that a slot is 20 bytes.)
+    /// The key's hash, or 0 for an empty slot.
     var hash: UInt32 = 0
     var parent: Int32 = 0
     /// The child node; for a place along a tail, -1 less its route.
     var child: Int32 = 0
     /// Where the key's bytes are in ``LiteralTable/keys``.
-    var keyStart: Int32 = 0
+    var keyStart = 0
     /// How many they are (a literal of a pattern, so 16 bits are enough).
     var keyCount: UInt16 = 0
     /// For a place along a tail, the position of the route's next op.
@@ -24,7 +24,7 @@ struct LiteralTable: Sendable {
 
     init() {}
 
-    init(hash: UInt32, parent: Int32, child: RouteTrie.Place, keyStart: Int32, keyCount: Int) {
+    init(hash: UInt32, parent: Int32, child: RouteTrie.Place, keyStart: Int, keyCount: Int) {
       self.hash = hash
       self.parent = parent
       self.keyStart = keyStart
@@ -75,7 +75,7 @@ struct LiteralTable: Sendable {
     while slots[index].hash != 0 {
       let slot = slots[index]
       if slot.hash == hash, slot.parent == parent, Int(slot.keyCount) == count,
-        (0..<count).allSatisfy({ keys[Int(slot.keyStart) + $0] == byte($0) })
+        (0..<count).allSatisfy({ keys[slot.keyStart + $0] == byte($0) })
       {
         return index
       }
@@ -110,14 +110,14 @@ struct LiteralTable: Sendable {
   /// the whole table, for explaining a URL that no route takes.
   func forEachChild(of parent: Int32, _ body: (RouteTrie.Place, ArraySlice<UInt8>) -> Void) {
     for slot in slots where slot.hash != 0 && slot.parent == parent {
-      body(slot.place, keys[Int(slot.keyStart)..<(Int(slot.keyStart) + Int(slot.keyCount))])
+      body(slot.place, keys[slot.keyStart..<(slot.keyStart + Int(slot.keyCount))])
     }
   }
 
   /// Adds `child` under `parent` and `key`, which is not in the table yet.
   mutating func insert(_ child: RouteTrie.Place, of parent: Int32, key: ArraySlice<UInt8>) {
     if (count + 1) * 4 > slots.count * 3 { grow() }
-    let start = Int32(keys.count)
+    let start = keys.count
     keys.append(contentsOf: key)
     let hash = Self.hash(count: key.count, parent: parent) { key[key.startIndex + $0] }
     place(Slot(hash: hash, parent: parent, child: child, keyStart: start, keyCount: key.count))

@@ -18,10 +18,6 @@
 struct RouteTrie: Sendable {
   /// The routes' patterns, by route index, in one table.
   private(set) var table = URLPattern.Table.empty
-  /// The routes whose patterns the table had no room for, by index: each a pattern of its own
-  /// that matches nothing and says why, in no node; the table holds an empty pattern in its
-  /// place.
-  private(set) var refused: [Int: URLPattern] = [:]
   /// Pairs of routes (by index) that no URL can tell apart.
   private(set) var conflicts: [(Int, Int)] = []
   /// Pairs of routes without a scheme that only a universal link tells apart: their first
@@ -68,7 +64,7 @@ struct RouteTrie: Sendable {
 
   /// The pattern of route `route`.
   func pattern(_ route: Int) -> URLPattern {
-    refused[route] ?? URLPattern(storage: storage(route))
+    URLPattern(storage: storage(route))
   }
 
   /// The compiled pattern of route `route`.
@@ -80,7 +76,7 @@ struct RouteTrie: Sendable {
   var patterns: [URLPattern] { table.entries.indices.map(pattern) }
 
   /// The routes whose patterns are invalid, in registration order.
-  var invalidRoutes: [Int] { Set(table.problems.keys).union(refused.keys).sorted() }
+  var invalidRoutes: [Int] { table.problems.keys.sorted() }
 
   /// The typed-parameter children of `node`, in the order they are tried.
   func typedEdges(of node: Int) -> [Edge] {
@@ -112,38 +108,16 @@ struct RouteTrie: Sendable {
     return [Int(first)] + (sameShape[Int32(node)] ?? [])
   }
 
-  /// Adds `refused`, a pattern the table has no room for, as the next route: beside the table,
-  /// which holds an empty pattern in its place.
-  private mutating func keep(refused pattern: URLPattern) {
-    refused[URLPattern.Table.append("", to: &table)] = pattern
-  }
-
-  /// The same routes in a trie whose literals fold case as `foldsPathCase` says; the routes
-  /// refused for want of room stay refused, so that the same routes fit.
+  /// The same routes in a trie whose literals fold case as `foldsPathCase` says.
   func rebuilt(foldsPathCase: Bool) -> RouteTrie {
     var trie = RouteTrie(foldsPathCase: foldsPathCase)
-    for route in table.entries.indices {
-      if let pattern = refused[route] {
-        trie.keep(refused: pattern)
-      } else {
-        trie.insert(pattern(route))
-      }
-    }
+    for route in table.entries.indices { trie.insert(pattern(route)) }
     return trie
   }
 
   /// Adds `pattern` as the next route.
   @usableFromInline
   mutating func insert(_ pattern: URLPattern) {
-    guard table.hasRoom(for: pattern) else {
-      let problem = DeepLinkError(
-        .invalidPattern, .pattern, input: pattern.source, value: nil,
-        .noRoomForPattern(
-          bytes: Int(pattern.storage.entry.bytesCount), held: table.bytes.count,
-          limit: URLPattern.Table.byteLimit))
-      keep(refused: URLPattern(matchingNothing: pattern.source, problem: problem))
-      return
-    }
     let route = URLPattern.Table.append(pattern, to: &table)
     let storage = storage(route)
     // The lowercased scheme's bytes, read once: a `String` of them is made only to key a

@@ -24,7 +24,7 @@ extension URLMatcher {
     guard entry.schemeCount > 0, !entry.isWeb else { return false }
     // Read in place: a slice of the table's bytes would retain them.
     let patternBytes = storage.table.bytes
-    let scheme = Int(entry.bytesStart) + Int(entry.schemeStart)
+    let scheme = entry.bytesStart + Int(entry.schemeStart)
     let count = Int(entry.schemeCount)
     // A different or longer scheme, or none: the full read would fail or not admit it.
     guard bytes.count > count, bytes[count] == UInt8(ascii: ":") else { return true }
@@ -34,11 +34,11 @@ extension URLMatcher {
     guard bytes.count > count + 2, bytes[count + 1] == UInt8(ascii: "/"),
       bytes[count + 2] == UInt8(ascii: "/"), entry.pathCount > 0
     else { return false }
-    let first = storage.table.ops[Int(entry.opsStart)]
+    let first = storage.table.ops[entry.opsStart]
     guard first.kind == .literal else { return false }
     // The first bytes of the host tell most literals apart.
     let host = count + 3
-    let literal = Int(entry.bytesStart + first.literal.lowerBound)
+    let literal = entry.bytesStart + Int(first.literal.lowerBound)
     for offset in 0..<min(3, first.literal.count) {
       guard host + offset < bytes.count else { return true }
       let byte = bytes[host + offset]

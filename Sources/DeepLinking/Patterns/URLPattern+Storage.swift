@@ -32,15 +32,6 @@ extension URLPattern {
     /// A table without patterns.
     static let empty = Table(bytes: [], ops: [], queryOps: [], entries: [], problems: [:])
 
-    /// How many bytes of patterns a table holds at most: its indices are 32-bit, and a trie
-    /// copies each literal as a key at most twice (see ``RouteTrie/insert(_:)``).
-    static let byteLimit = Int(Int32.max) / 2
-
-    /// Whether `pattern` fits after the patterns already in the table.
-    func hasRoom(for pattern: URLPattern) -> Bool {
-      bytes.count + Int(pattern.storage.entry.bytesCount) <= Self.byteLimit
-    }
-
     /// Adds `pattern` after the patterns of `table`, and returns its index.
     ///
     /// When nothing else holds `table`, its arrays grow in place.
@@ -59,9 +50,9 @@ extension URLPattern {
       // Only when there are some: appending none to an empty array costs the standard library
       // a new-buffer request.
       if entry.queryCount > 0 { queryOps += source.queryOps[entry.queryRange] }
-      entry.bytesStart = Int32(bytes.count - Int(entry.bytesCount))
-      entry.opsStart = Int32(ops.count - entry.allOpsCount)
-      entry.queryStart = Int32(queryOps.count - Int(entry.queryCount))
+      entry.bytesStart = bytes.count - Int(entry.bytesCount)
+      entry.opsStart = ops.count - entry.allOpsCount
+      entry.queryStart = queryOps.count - Int(entry.queryCount)
       entries.append(entry)
       if let problem = pattern.problem { problems[entries.count - 1] = problem }
       table = Table(
@@ -73,16 +64,15 @@ extension URLPattern {
   /// Where a compiled pattern is in its ``Table``, and what it is: plain integers, so that
   /// copying one retains nothing.
   ///
-  /// Where the pattern is in the table's arrays is 32-bit; what is within the pattern is
-  /// 16-bit, which the compiler's length limit keeps it within, so that an entry is 28 bytes.
+  /// What is within the pattern is 16-bit, which the compiler's length limit keeps it within.
   /// Ranges in ops and query ops count from the pattern's first byte.
   struct Entry: Sendable {
     /// Where the pattern's bytes start in ``Table/bytes``.
-    var bytesStart: Int32
+    var bytesStart: Int
     /// Where the pattern's ops start in ``Table/ops``.
-    var opsStart: Int32
+    var opsStart: Int
     /// Where its query ops start in ``Table/queryOps``.
-    var queryStart: Int32
+    var queryStart: Int
     /// Where the lowercased scheme is among its bytes, and how long it is; no bytes for none
     /// (a scheme has a letter at least).
     var schemeStart: UInt16
@@ -108,11 +98,11 @@ extension URLPattern {
     var allOpsCount: Int { Int(pathCount) + (hasAuthority ? 1 : 0) + (hasFragment ? 1 : 0) }
 
     /// Where the pattern's bytes are in ``Table/bytes``.
-    var bytesRange: Range<Int> { Int(bytesStart)..<(Int(bytesStart) + Int(bytesCount)) }
+    var bytesRange: Range<Int> { bytesStart..<(bytesStart + Int(bytesCount)) }
     /// Where all its ops are in ``Table/ops``.
-    var opsRange: Range<Int> { Int(opsStart)..<(Int(opsStart) + allOpsCount) }
+    var opsRange: Range<Int> { opsStart..<(opsStart + allOpsCount) }
     /// Where its query ops are in ``Table/queryOps``.
-    var queryRange: Range<Int> { Int(queryStart)..<(Int(queryStart) + Int(queryCount)) }
+    var queryRange: Range<Int> { queryStart..<(queryStart + Int(queryCount)) }
   }
 
   /// A pattern's ops, or its query ops, indexed from 0.
@@ -169,30 +159,30 @@ extension URLPattern {
     /// The pattern's bytes at `range`, which counts from its first byte.
     @inline(__always)
     func bytes(_ range: Range<Int32>) -> ArraySlice<UInt8> {
-      let start = Int(entry.bytesStart)
+      let start = entry.bytesStart
       return table.bytes[(start + Int(range.lowerBound))..<(start + Int(range.upperBound))]
     }
 
     /// The ops that the link's segments must match, in order.
     var ops: OpRun<Op> {
-      OpRun(base: table.ops, start: Int(entry.opsStart), endIndex: Int(entry.pathCount))
+      OpRun(base: table.ops, start: entry.opsStart, endIndex: Int(entry.pathCount))
     }
 
     /// For a web pattern, the op that the URL's host must match.
     @inline(__always)
     var authorityOp: Op? {
-      entry.hasAuthority ? table.ops[Int(entry.opsStart) + Int(entry.pathCount)] : nil
+      entry.hasAuthority ? table.ops[entry.opsStart + Int(entry.pathCount)] : nil
     }
 
     /// The parameter that binds the fragment (`#<section?>`), if any.
     var fragmentOp: Op? {
       entry.hasFragment
-        ? table.ops[Int(entry.opsStart) + Int(entry.pathCount) + (entry.hasAuthority ? 1 : 0)] : nil
+        ? table.ops[entry.opsStart + Int(entry.pathCount) + (entry.hasAuthority ? 1 : 0)] : nil
     }
 
     /// The query items the pattern requires or binds (`?screen=cart&id=<int:id>`), in order.
     var queryOps: OpRun<QueryOp> {
-      OpRun(base: table.queryOps, start: Int(entry.queryStart), endIndex: Int(entry.queryCount))
+      OpRun(base: table.queryOps, start: entry.queryStart, endIndex: Int(entry.queryCount))
     }
 
     /// Where the lowercased scheme is among the pattern's bytes; `nil` for a pattern without
