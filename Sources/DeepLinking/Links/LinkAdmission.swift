@@ -166,7 +166,7 @@ extension RouteTrie {
   /// - Returns: Whether a match was accepted.
   func offerLinkMatches(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
-    accept: (consuming URLMatch, Int) -> Bool
+    accept: Accept
   ) -> Bool {
     Self.withSearch(url, layout, matcher: matcher, accept: accept) {
       search(bytes, from: linkRoots(layout), folded: layout.hostFirst, &$0)

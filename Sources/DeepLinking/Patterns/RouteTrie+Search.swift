@@ -6,7 +6,7 @@ extension RouteTrie {
   /// Runs `body` with a search over the read URL `url` that offers its matches to `accept`.
   static func withSearch<Result>(
     _ url: String, _ layout: URLLayout, matcher: URLMatcher,
-    accept: (consuming URLMatch, Int) -> Bool, _ body: (inout Search) -> Result
+    accept: Accept, _ body: (inout Search) -> Result
   ) -> Result {
     withoutActuallyEscaping(accept) { accept in
       var search = Search(url, layout, matcher: matcher, accept: accept)
@@ -43,7 +43,8 @@ extension RouteTrie {
     let url: String
     let layout: URLLayout
     let matcher: URLMatcher
-    /// What takes a match; `nil` when the search only explains.
+    /// What takes a match; `nil` when the search only explains, or matches a pattern alone
+    /// (whose caller makes the match from the captures).
     let accept: Accept?
     var captures = MatchCaptures()
     /// Where the routes that the search leaves stop, when it explains a URL; `nil` (nothing

@@ -91,7 +91,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
   /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
   @discardableResult @usableFromInline
-  func offerMatches(_ url: String, accept: (consuming URLMatch, Int) -> Bool) -> Bool {
+  func offerMatches(_ url: String, accept: RouteTrie.Accept) -> Bool {
     trie.offerMatches(url, matcher: matcher, accept: accept)
   }
 

@@ -4,7 +4,7 @@ extension RouteTrie {
   /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
   /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
   func offerMatches(
-    _ url: String, matcher: URLMatcher, accept: (consuming URLMatch, Int) -> Bool
+    _ url: String, matcher: URLMatcher, accept: Accept
   ) -> Bool {
     matcher.withURLLayout(
       url, failure: { _ in false },
@@ -21,7 +21,7 @@ extension RouteTrie {
   /// - Returns: Whether a match was accepted.
   func offerMatches(
     _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher,
-    accept: (consuming URLMatch, Int) -> Bool
+    accept: Accept
   ) -> Bool {
     Self.withSearch(url, layout, matcher: matcher, accept: accept) { walkRoots(bytes, &$0) }
   }
