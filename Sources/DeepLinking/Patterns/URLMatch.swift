@@ -37,7 +37,6 @@ public struct URLMatch: Sendable {
   public let decodesPlusAsSpace: Bool
 
   /// A match; the overflow captures and custom values come as ``extras(overflow:customValues:)``.
-  @inline(__always)
   init(
     url: String, pattern: URLPattern, captures: InlineCaptures, extras: Extras?,
     query: Range<Int>?, fragment: Range<Int>?, decodesPlusAsSpace: Bool
@@ -421,7 +420,6 @@ func decodedQueryItems(
 
 /// Calls `body` with the name and value ranges of each item of a validated query, in order;
 /// empty items are skipped, and an item without `=` has no value range.
-@inline(__always)
 func forEachQueryItem(
   _ bytes: borrowing BorrowedBytes, _ query: Range<Int>,
   _ body: (_ name: Range<Int>, _ value: Range<Int>?) -> Void

@@ -1,51 +1,11 @@
 extension URLMatcher {
   /// Reads `url` and calls `body` with its bytes and its layout, or returns the reading
   /// error; see ``URLLayout/withLayout(of:maximumLength:failure:_:)``.
-  @inline(__always)
   func withURLLayout<Result>(
     _ url: String, failure: (DeepLinkError) -> Result,
     _ body: (borrowing BorrowedBytes, URLLayout) -> Result
   ) -> Result {
     URLLayout.withLayout(of: url, maximumLength: maximumURLLength, failure: failure, body)
-  }
-
-  /// Whether a look at the start of `bytes` shows that they cannot match `storage`: a
-  /// custom-scheme pattern whose scheme, or the first bytes of whose literal host, differ
-  /// from the URL's.
-  ///
-  /// `false` means "read the whole URL to know": this only saves the full read when an app
-  /// tries its patterns one after the other, and costs a matching URL a few comparisons.
-  /// Escapes, delimiters and URLs without `//` are left to the full read.
-  @inline(__always)
-  func cannotMatch(_ bytes: borrowing BorrowedBytes, _ storage: URLPattern.Storage)
-    -> Bool
-  {
-    let entry = storage.entry
-    guard entry.schemeCount > 0, !entry.isWeb else { return false }
-    // Read in place: a slice of the table's bytes would retain them.
-    let patternBytes = storage.table.bytes
-    let scheme = entry.bytesStart + Int(entry.schemeStart)
-    let count = Int(entry.schemeCount)
-    // A different or longer scheme, or none: the full read would fail or not admit it.
-    guard bytes.count > count, bytes[count] == UInt8(ascii: ":") else { return true }
-    for offset in 0..<count where lowercasedASCII(bytes[offset]) != patternBytes[scheme + offset] {
-      return true
-    }
-    guard bytes.count > count + 2, bytes[count + 1] == UInt8(ascii: "/"),
-      bytes[count + 2] == UInt8(ascii: "/"), entry.pathCount > 0
-    else { return false }
-    let first = storage.table.ops[entry.opsStart]
-    guard first.kind == .literal else { return false }
-    // The first bytes of the host tell most literals apart.
-    let host = count + 3
-    let literal = entry.bytesStart + Int(first.literal.lowerBound)
-    for offset in 0..<min(3, first.literal.count) {
-      guard host + offset < bytes.count else { return true }
-      let byte = bytes[host + offset]
-      if !isLetter(byte) && !isDigit(byte) { return false }
-      if lowercasedASCII(byte) != patternBytes[literal + offset] { return true }
-    }
-    return false
   }
 
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,

@@ -144,8 +144,6 @@ public struct URLMatcher: Sendable {
   ///   percent escapes. No allocation, unless a custom converter or more than four
   ///   parameters are involved.
   public func match(_ url: String, against pattern: URLPattern) -> URLMatch? {
-    // The quick look first, here, so that a refused pattern makes no outcome to drop.
-    if withUTF8Bytes(url, { cannotMatch($0, pattern.storage) }) { return nil }
     return withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in

@@ -142,7 +142,6 @@ func equalsLowercased<Lowercase: RandomAccessCollection<UInt8>>(
 
 /// Whether `range` decodes to exactly the bytes of `literal`, optionally ignoring ASCII case
 /// on both sides.
-@inline(__always)
 func decodedEquals(
   _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, _ literal: ArraySlice<UInt8>,
   ignoringCase: Bool, mayHaveEscapes: Bool = true
@@ -162,7 +161,6 @@ func decodedEquals(
 
 /// Calls `body` with the percent-decoded bytes of a validated `range`, decoding into scratch
 /// memory only when the range contains an escape (or a `+` that means a space).
-@inline(__always)
 func withDecodedBytes<Result>(
   _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, plusIsSpace: Bool,
   mayHaveEscapes: Bool = true, _ body: (borrowing BorrowedBytes) -> Result

@@ -107,7 +107,6 @@ struct URLLayout {
   ///   - failure: Makes the result from a reading error.
   ///   - body: Makes the result from the bytes and the layout.
   /// - Returns: What `body` or `failure` returned.
-  @inline(__always)
   static func withLayout<Result>(
     of url: String, maximumLength: Int, failure: (DeepLinkError) -> Result,
     _ body: (borrowing BorrowedBytes, URLLayout) -> Result
@@ -127,7 +126,6 @@ struct URLLayout {
 
   /// Reads `bytes`, the UTF-8 of `url`, with `scratch` for segment offsets, and calls `body`
   /// or `failure`.
-  @inline(__always)
   private static func read<Result>(
     _ bytes: borrowing BorrowedBytes, _ url: String, _ maximumLength: Int,
     _ scratch: ScratchBuffer<Int32>, _ failure: (DeepLinkError) -> Result,
