@@ -338,26 +338,6 @@ public struct DeepLinkRouter<Destination>: Sendable {
       return DeepLinkError(
         .noRoute, .url, input: url, value: nil, .declined(pattern: match.pattern.source))
     }
-    return matcher.withURLLayout(
-      url, failure: { $0 },
-      { bytes, layout in
-        let start = URLStart(bytes, layout)
-        for route in trie.invalidRoutes {
-          let pattern = trie.pattern(route)
-          guard let problem = pattern.problem, pattern.couldBeMeant(for: start) else { continue }
-          return DeepLinkError(
-            noRouteFor: url, brokenRoute: DeepLinkError.RouteName(pattern: pattern.source),
-            .invalidPattern(problem))
-        }
-        var nearest = NearestRoute()
-        for found in trie.failures(url, bytes, layout, matcher: matcher) {
-          let pattern = trie.pattern(found.route)
-          guard pattern.problem == nil else { continue }
-          nearest.consider(
-            found.route, pattern, failure: found.failure,
-            reason: matcher.explain(found.failure, url, bytes, layout, pattern))
-        }
-        return nearest.error(for: url, ifNone: .noRoutes(linkType: nil))
-      })
+    return trie.explain(url, matcher: matcher)
   }
 }

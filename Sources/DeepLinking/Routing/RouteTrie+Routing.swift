@@ -26,10 +26,36 @@ extension RouteTrie {
     Self.withSearch(url, layout, matcher: matcher, accept: accept) { walkRoots(bytes, &$0) }
   }
 
+  /// Why `url` fits no route: malformed, a broken route it could be meant for, or the nearest
+  /// route and where it parts from the URL.
+  func explain(_ url: String, matcher: URLMatcher) -> DeepLinkError {
+    matcher.withURLLayout(
+      url, failure: { $0 },
+      { bytes, layout in
+        let start = URLStart(bytes, layout)
+        for route in invalidRoutes {
+          let pattern = self.pattern(route)
+          guard let problem = pattern.problem, pattern.couldBeMeant(for: start) else { continue }
+          return DeepLinkError(
+            noRouteFor: url, brokenRoute: DeepLinkError.RouteName(pattern: pattern.source),
+            .invalidPattern(problem))
+        }
+        var nearest = NearestRoute()
+        for found in failures(url, bytes, layout, matcher) {
+          let pattern = self.pattern(found.route)
+          guard pattern.problem == nil else { continue }
+          nearest.consider(
+            found.route, pattern, failure: found.failure,
+            reason: matcher.explain(found.failure, url, bytes, layout, pattern))
+        }
+        return nearest.error(for: url, ifNone: .noRoutes(linkType: nil))
+      })
+  }
+
   /// Where the routes part from a read URL that none of them takes, as far as it fits them,
   /// the roots that turn it away included.
-  func failures(
-    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, matcher: URLMatcher
+  private func failures(
+    _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ matcher: URLMatcher
   ) -> [RouteFailure] {
     var search = Search(url, layout, matcher: matcher, accept: nil)
     _ = walkRoots(bytes, &search)
