@@ -42,7 +42,7 @@ extension DeepLinkCodable {
   @_spi(DeepLinkingTools)
   public static var _catalogue: [_CatalogueEntry] {
     let table = LinkTable.of(Self.self)
-    let hosts = universalLinkHosts.sorted()
+    let hosts = ascending(universalLinkHosts)
     return table.routes.enumerated().map { index, route in
       let parameters = route.levels.flatMap { level in
         level.values.filter { $0.label != level.mountLabel }.map(parameter)

@@ -106,7 +106,7 @@ private func generatedDate(_ choices: inout LinkChoices) -> Date {
 /// URLs of the schemes `schemes` allows, with ports, user info, escapes, IP hosts, queries
 /// and fragments, or with a made-up path.
 private func generatedURL(_ choices: inout LinkChoices, schemes: Set<String>) -> URL? {
-  let scheme = choices.pick(["https"] + schemes.subtracting(["https"]).sorted())
+  let scheme = choices.pick(["https"] + ascending(schemes.subtracting(["https"])))
   let rests = [
     "//example.com", "//example.com/a/b?c=d&e=%20#f", "//EXAMPLE.com:8443/", "//user@example.com/",
     "//example.com/%2F?q=a+b", "//[::1]/", "//1.2.3.4/x", "//xn--r8jz45g.jp/%E3%83%91",

@@ -36,7 +36,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   /// The link type's `==`, when it is `Equatable`: found once, as opening `any Equatable`
   /// for each link cost more than comparing.
   private let equals = (Link.self as? any (Equatable & Sendable).Type)?.equality(as: Link.self)
-  private let hosts = Link.universalLinkHosts.sorted()
+  private let hosts = ascending(Link.universalLinkHosts)
   /// The schemes of the `URL` values made up: the link type's.
   private let urlSchemes = urlValueSchemes(of: Link.self)
   /// The query items that the routes read, which changed URLs add.

@@ -81,7 +81,7 @@ public struct ValueConverters: Sendable, ExpressibleByDictionaryLiteral {
   }
 
   /// The names in the table, sorted.
-  public var names: [String] { entries.keys.sorted() }
+  public var names: [String] { ascending(entries.keys) }
 }
 
 /// The converters that ship with the library, implemented on bytes.

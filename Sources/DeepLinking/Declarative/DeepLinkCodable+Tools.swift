@@ -96,7 +96,7 @@ extension DeepLinkCodable {
     } catch {
       throw DeepLinkError(
         making: caseName,
-        .notACase(caseName, linkType: "\(Self.self)", cases: routes.keys.sorted()),
+        .notACase(caseName, linkType: "\(Self.self)", cases: ascending(routes.keys)),
         code: .invalidRoute)
     }
     return link

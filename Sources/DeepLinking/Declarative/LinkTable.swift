@@ -202,9 +202,10 @@ final class LinkTable: Sendable {
     builder.add(type, routes: routes, aliases: aliases, under: [], isAlias: false)
     var converters = ValueConverters.standard
     var clashes: [(name: String, types: [String])] = []
-    for (name, types) in builder.valueTypes.sorted(by: { $0.key < $1.key }) {
+    for name in ascending(builder.valueTypes.keys) {
+      let types = builder.valueTypes[name] ?? []
       guard types.count == 1, let type = types.first else {
-        clashes.append((name, types.map { "\($0)" }.sorted()))
+        clashes.append((name, ascending(types.map { "\($0)" })))
         continue
       }
       converters[name] = { components, index in type.init(deepLinkValue: components[index]) }

@@ -158,7 +158,7 @@ private func urlText(_ url: URL, label: String, schemes: Set<String>) throws(Enc
   -> String
 {
   let scheme = url.scheme.map(asciiLowercased)
-  let allowed = schemes.subtracting(neverURLValueSchemes).sorted()
+  let allowed = ascending(schemes.subtracting(neverURLValueSchemes))
   guard let scheme else { throw EncodingProblem(.urlWithoutScheme(allowed: allowed), label: label) }
   if neverURLValueSchemes.contains(scheme) {
     throw EncodingProblem(.neverURLScheme(scheme, allowed: allowed), label: label)

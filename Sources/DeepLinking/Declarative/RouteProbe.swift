@@ -108,7 +108,9 @@ final class RouteProbe {
   /// A case of the mounted link `type`, made up by probing its routes in order.
   fileprivate func makeUpLink<T: DeepLinkRoutes>(_ type: T.Type) -> Any? {
     guard depth < Self.maximumDepth else { return nil }
-    for (name, pattern) in T.routes.sorted(by: { $0.key < $1.key }) {
+    let routes = T.routes
+    for name in ascending(routes.keys) {
+      guard let pattern = routes[name] else { continue }
       if let link = T.probe(name, pattern, depth: depth + 1).madeUp as? T { return link }
     }
     return nil

@@ -131,7 +131,7 @@ private func declarationProblems(_ table: LinkTable, linkType: Any.Type) -> [Dee
     _ property: String, _ schemes: Set<String>, _ code: DeepLinkError.Code,
     _ problem: (String) -> DeepLinkError.SchemeProblem?
   ) {
-    for scheme in schemes.sorted() {
+    for scheme in ascending(schemes) {
       let found = isValidScheme(scheme.utf8) ? problem(asciiLowercased(scheme)) : .invalid
       guard let found else { continue }
       problems.append(
@@ -240,7 +240,7 @@ func valueProblems(_ found: RouteProbe) -> [(
 extension URLPattern {
   /// The parameter names of each level of `route`, whose whole pattern this is.
   fileprivate func parameterNamesByLevel(_ route: LinkRoute) -> [[String]] {
-    route.levels.map { $0.pattern.parameterNames.sorted() }
+    route.levels.map { ascending($0.pattern.parameterNames) }
   }
 }
 
@@ -277,7 +277,7 @@ func linkRouteDefect(_ pattern: URLPattern, converterNames: Set<String>) -> (
   if let op = storage.ops.first(where: {
     $0.isNamed && $0.builtIn == nil && !converterNames.contains(storage.converterName(of: $0))
   }) {
-    let custom = converterNames.subtracting(BuiltInConverter.allCases.map(\.name)).sorted()
+    let custom = ascending(converterNames.subtracting(BuiltInConverter.allCases.map(\.name)))
     return (.unknownConverter, .unknownConverter(storage.converterName(of: op), custom: custom))
   }
   return nil

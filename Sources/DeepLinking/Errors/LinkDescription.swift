@@ -52,3 +52,9 @@ private func mirrorDescription(_ value: Any, reflecting: Bool) -> String {
   default: return "\(mirror.subjectType)(\(parts(mirror)))"
   }
 }
+
+/// `strings` in ascending order, for the lists that messages and checks show.
+///
+/// Sorted as an array: the standard library's sort is then compiled once for every caller,
+/// where a set or a dictionary's keys sorted in place would each get their own copy.
+func ascending(_ strings: some Sequence<String>) -> [String] { Array(strings).sorted() }

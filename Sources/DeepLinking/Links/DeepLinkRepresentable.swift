@@ -171,7 +171,7 @@ extension DeepLinkRepresentable {
     ).first {
       throw DeepLinkError.printing(.host, self, .url, value: nil, .because(problem))
     }
-    let allowed = Self.universalLinkHosts.map { UniversalLinkHost($0).text }.sorted()
+    let allowed = ascending(Self.universalLinkHosts.map { UniversalLinkHost($0).text })
     if host == nil, allowed.isEmpty {
       throw DeepLinkError.printing(
         .host, self, .url, value: nil, .noUniversalLinkHosts(linkType: "\(Self.self)"))

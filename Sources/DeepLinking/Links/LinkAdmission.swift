@@ -86,7 +86,7 @@ func admitLink(
   guard layout.isWeb, !hosts.isEmpty else {
     throw DeepLinkError(
       .scheme, .scheme, input: string, value: text(bytes, layout.scheme),
-      .otherScheme(linkScheme, aliases: schemeAliases.sorted(), universalLink: !hosts.isEmpty))
+      .otherScheme(linkScheme, aliases: ascending(schemeAliases), universalLink: !hosts.isEmpty))
   }
   // The path prefixes of the entries for the URL's host, compared as bytes ignoring ASCII
   // case: the reader keeps a web host only in the ASCII form a browser writes. Most entries
@@ -109,7 +109,7 @@ func admitLink(
     throw DeepLinkError(
       .host, .host, input: string, value: lowercasedHost(bytes, layout),
       .notLinkTypeHost(
-        linkType: "\(linkType)", hosts: Set(hosts.map { UniversalLinkHost($0).host }).sorted()))
+        linkType: "\(linkType)", hosts: ascending(Set(hosts.map { UniversalLinkHost($0).host }))))
   }
   // `http` or `https`, the web schemes: five letters are `https`.
   guard layout.scheme.count == 5 else {
@@ -138,7 +138,7 @@ private func layoutUnderPrefix(
     prefixes.filter { path.starts(with: $0) }.max { $0.count < $1.count } ?? (hostAlone ? [] : nil)
   guard let prefix = fitting else {
     let host = lowercasedHost(bytes, layout)
-    let expected = prefixes.map { "https://\(host)/\($0.joined(separator: "/"))/" }.sorted()
+    let expected = ascending(prefixes.map { "https://\(host)/\($0.joined(separator: "/"))/" })
     let index = zip(path, prefixes[0]).prefix { $0 == $1 }.count
     throw DeepLinkError(
       layout.linkCount > index ? .pathMismatch : .missingComponent,

@@ -89,7 +89,7 @@ public struct LinkEvent: Sendable, CustomStringConvertible {
     case .failed(let error):
       return "\(source) failed: \(error)"
     case .held(let link, let conditions):
-      let names = conditions.map(\.name).sorted().joined(separator: ", ")
+      let names = ascending(conditions.map(\.name)).joined(separator: ", ")
       return "\(source) holds \(linkDescription(link))"
         + (names.isEmpty ? " until ready" : " until \(names)")
     case .delivered(let link):

@@ -63,7 +63,7 @@ struct UniversalLinkHost: Sendable {
   static func problems(_ hosts: Set<String>, of owner: String?, allowsPath: Bool)
     -> [DeepLinkError]
   {
-    hosts.sorted().compactMap { entry in
+    ascending(hosts).compactMap { entry in
       problem(of: entry, allowsPath: allowsPath).map {
         DeepLinkError(
           routeProblem: .host, pattern: entry, .universalLinkHostEntry(entry, owner: owner, $0))

@@ -35,7 +35,7 @@ extension URLMatcher {
     return DeepLinkError(
       .host, .host, input: url, value: layout.host.map { text(bytes, $0) },
       !universalLinkHosts.isEmpty && isHTTP
-        ? .universalLinkOnHTTP : .notUniversalLinkHost(allowed: universalLinkHosts.sorted()))
+        ? .universalLinkOnHTTP : .notUniversalLinkHost(allowed: ascending(universalLinkHosts)))
   }
 
   /// Whether the host in `range` is one of ``universalLinkHosts``, ignoring ASCII case.

@@ -20,7 +20,7 @@ public struct URLMatcher: Sendable {
     init(valueConverters: ValueConverters, universalLinkHosts: Set<String>) {
       self.valueConverters = valueConverters
       self.universalLinkHosts = universalLinkHosts
-      wildcardHosts = universalLinkHosts.filter(UniversalLinkHost.isWildcard).sorted()
+      wildcardHosts = ascending(universalLinkHosts.filter(UniversalLinkHost.isWildcard))
     }
   }
 
