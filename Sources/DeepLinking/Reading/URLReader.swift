@@ -146,11 +146,7 @@ struct URLReader {
   /// must be written as a browser writes it (``WebHost``); `file` may have none.
   private mutating func readAuthority(
     _ bytes: borrowing BorrowedBytes, _ input: String, isWeb: Bool, isSpecial: Bool
-  )
-    throws(DeepLinkError) -> (
-      Range<Int>?, hasEscapes: Bool
-    )
-  {
+  ) throws(DeepLinkError) -> (host: Range<Int>?, hasEscapes: Bool) {
     let end = cursor.end
     guard cursor.index + 1 < end, bytes[cursor.index] == UInt8(ascii: "/"),
       bytes[cursor.index + 1] == UInt8(ascii: "/")
@@ -164,10 +160,7 @@ struct URLReader {
     var inBrackets = false
     var hasEscapes = false
     func error(_ problem: UTF8EscapeState.Problem) -> DeepLinkError {
-      DeepLinkError(
-        problem.code, .host, input: input,
-        value: text(bytes, start..<cursor.componentEnd(bytes, from: start)),
-        problem.reason(bytes))
+      hostError(problem.code, bytes, input, from: start, problem.reason(bytes))
     }
     while cursor.skipPlainInHost(bytes) {
       let byte = cursor.byte(bytes)
@@ -175,7 +168,9 @@ struct URLReader {
         // A custom scheme's host is a route segment that the URL Standard reads as an opaque
         // host: it refuses these. A web host's brackets hold an IPv6 address; its other
         // characters are judged below, as a whole host.
-        guard isSpecial else { throw forbiddenInHost(bytes, input, byte, start) }
+        guard isSpecial else {
+          throw hostError(.host, bytes, input, from: start, .forbiddenInHost(byte))
+        }
         if byte == UInt8(ascii: "[") { inBrackets = true }
         if byte == UInt8(ascii: "]") { inBrackets = false }
         if let problem = cursor.stepPlain() { throw error(problem) }
@@ -190,10 +185,7 @@ struct URLReader {
       }
       if isDelimiter(byte) || byte == UInt8(ascii: "/") { break }
       if byte == UInt8(ascii: "@") {
-        throw DeepLinkError(
-          .userInfo, .host, input: input,
-          value: text(bytes, start..<cursor.componentEnd(bytes, from: start)),
-          .userInfo)
+        throw hostError(.userInfo, bytes, input, from: start, .userInfo)
       }
       if byte == UInt8(ascii: ":"), !inBrackets, portStart < 0 {
         if let problem = cursor.stepPlain() { throw error(problem) }
@@ -238,13 +230,14 @@ struct URLReader {
     }
   }
 
-  /// The error for `byte`, a forbidden host code point, in a custom scheme's host.
-  private func forbiddenInHost(
-    _ bytes: borrowing BorrowedBytes, _ input: String, _ byte: UInt8, _ start: Int
+  /// The error `code` for the host that starts at `start`, quoted to where it ends.
+  private func hostError(
+    _ code: DeepLinkError.Code, _ bytes: borrowing BorrowedBytes, _ input: String,
+    from start: Int, _ reason: DeepLinkError.Reason
   ) -> DeepLinkError {
     DeepLinkError(
-      .host, .host, input: input,
-      value: text(bytes, start..<cursor.componentEnd(bytes, from: start)), .forbiddenInHost(byte))
+      code, .host, input: input,
+      value: text(bytes, start..<cursor.componentEnd(bytes, from: start)), reason)
   }
 
   private func missingWebHost(_ input: String) -> DeepLinkError {
