@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The files under Sources/DeepLinking whose code names each URL shape, found by the
-# identifiers that carry the shape: the table "Change a URL shape" in Docs/Design.md.
+# identifiers that carry the shape (in code, not in comments): the table "Change a URL shape" in Docs/Design.md.
 # Without arguments, prints the table's rows; with --check (as CI runs it), exits 1 when the
 # rows in Design.md, between its shape-files markers, differ from what the sources say.
 set -euo pipefail
@@ -20,7 +20,11 @@ rows() {
   for entry in "${shapes[@]}"; do
     local name=${entry%%@@*} pattern=${entry#*@@}
     local files
-    files=$(grep -rlE "$pattern" --include='*.swift' Sources/DeepLinking | sed 's|.*/||; s|\.swift$||' | LC_ALL=C sort)
+    files=$(for file in $(find Sources/DeepLinking -name '*.swift'); do
+      # Code only: whole-line comments and comments after code are left out.
+      code=$(sed -E 's#^[[:space:]]*//.*##; s#[[:space:]]//[[:space:]].*##' "$file")
+      if grep -qE "$pattern" <<<"$code"; then basename "$file" .swift; fi
+    done | LC_ALL=C sort)
     local count
     count=$(printf '%s\n' "$files" | grep -c .)
     printf '| %s | %s: %s |\n' "$name" "$count" \

@@ -25,7 +25,7 @@ enum ErrorWording {
   }
 
   /// The message without the input: `host "usr" is not "user"`.
-  private static func part(of error: DeepLinkError) -> String {
+  static func part(of error: DeepLinkError) -> String {
     "\(error.component) \(found(error))\(problem(error.reason))"
   }
 
@@ -310,151 +310,6 @@ enum ErrorWording {
       : "\(quoted(label)) of case \(quoted(target.caseName))"
   }
 
-  private static func valueProblem(_ problem: DeepLinkError.ValueProblem) -> String {
-    switch problem {
-    case .notAnEnum: "expected an enum with synthesized Codable conformance"
-    case .nestedOptional: "is an optional inside a value; expected a plain value"
-    case .nestedValue:
-      "is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, "
-        + "URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"
-    case .emptyArray:
-      "is an empty array, which prints as nothing and reads back as nil; "
-        + "expected nil or a non-empty array"
-    case .subdomain(let label):
-      "\(quoted(label)) is not a subdomain label; expected 1 to 63 lowercase ASCII letters, "
-        + "digits and \"-\", neither first nor last"
-    case .subdomainALabel(let label):
-      "\(quoted(label)) is not an A-label browsers accept as written; expected a subdomain "
-        + "label without \"xn--\", or the A-label of a lowercase Unicode label"
-    case .dateOutOfRange: "is a date outside the years 1–9999; expected a date ISO 8601 can write"
-    case .inexactDate(let text):
-      "is a date whose fraction of a second ISO 8601 cannot write exactly (\(text) reads back "
-        + "as another date); expected a date that reads back the same"
-    case .unreadableCustom(let type, let text):
-      "is a \(type) whose text \(quoted(text)) does not read back as "
-        + "the same value; expected init?(deepLinkValue:) to read deepLinkValue back"
-    case .urlWithoutScheme(let allowed): "is a URL without a scheme; \(urlSchemes(allowed))"
-    case .neverURLScheme(let scheme, let allowed):
-      "is a URL with the scheme \(quoted(scheme)), which a URL value never has, as apps that "
-        + "open it run script or read local files; \(urlSchemes(allowed)), or a DeepLinkValue type"
-    case .disallowedURLScheme(let scheme, let allowed):
-      "is a URL with the scheme \(quoted(scheme)); \(urlSchemes(allowed)), as urlValueSchemes "
-        + "allows"
-    case .unreadableURL(let error): "is a URL that does not read: \(message(error))"
-    case .nonFinite(let number): "is \(number), which does not read back; expected a finite number"
-    case .thrown(let description): description
-    }
-  }
-
-  /// `expected a URL with the scheme "https"`, or one of several.
-  private static func urlSchemes(_ allowed: [String]) -> String {
-    allowed.count == 1
-      ? "expected a URL with the scheme \(quoted(allowed[0]))"
-      : "expected a URL with one of the schemes \(allowed.map(quoted).joined(separator: ", "))"
-  }
-
-  private static func screenProblem(_ problem: DeepLinkError.ScreenProblem) -> String {
-    switch problem {
-    case .error(let error): message(error)
-    case .decodesAs(let caseName): "its URL decodes as case \(quoted(caseName))"
-    }
-  }
-
-  private static func routeProblem(_ problem: DeepLinkError.RouteProblem) -> String {
-    switch problem {
-    case .invalidPattern(let error): "is not a valid pattern (\(part(of: error)))"
-    case .hasScheme: "has a scheme; expected host and path only"
-    case .wildcard:
-      "has \"*\", which stands for no value; expected parameters that name the case's values"
-    case .unknownConverter(let name, let custom):
-      "uses converter \(quoted(name)), which links do not have; expected one of "
-        + (BuiltInConverter.allCases.map(\.name) + custom).map(quoted).joined(separator: ", ")
-        + (custom.isEmpty ? ", or the converter name of a DeepLinkValue type" : "")
-    case .aliasBinds(let own, let canonical, let printed):
-      "binds \(pathValues(own)), but its case's route \(quoted(canonical)) binds "
-        + "\(pathValues(printed)); expected an alias to bind the same path values"
-    case .sameShape(let other, let caseName, let hasOptional):
-      "has the same shape as \(quoted(other)) of case \(quoted(caseName)), "
-        + (hasOptional
-          ? "which wins every URL both match; expected routes that differ in a literal or a "
-            + "parameter type, also where optional parameters are absent"
-          : "which always wins; expected routes that differ in a literal or a parameter type")
-    case .subdomainWithoutWildcard(let caseName, let label):
-      "gives case \(quoted(caseName)) a Subdomain value, \(quoted(label)), but "
-        + "universalLinkHosts has no wildcard host; expected an entry such as "
-        + "\"*.example.com\", whose first label the value is"
-    case .twoLinks(let labels, let caseName):
-      "holds two links, " + labels.map(quoted).joined(separator: " and ")
-        + ", in case \(quoted(caseName)); expected one link to mount"
-    case .tooDeep(let depth):
-      "mounts links more than \(depth) deep; expected a link enum that does not mount itself"
-    case .queryItemTwice(let label, let otherCase, let caseName):
-      "reads the query item \(quoted(label)) for case \(quoted(otherCase)) and for case "
-        + "\(quoted(caseName)); expected each level of a mounted route to use "
-        + "query items of its own"
-    case .unnamedParameter(let name, let suggestion):
-      "names \(quoted(name)), which is not an associated value of the case; expected one of its "
-        + "labels, or \"_0\" for its only unlabeled value"
-        + (suggestion.map { " (did you mean \(quoted($0))?)" } ?? "")
-    case .optionalValue(let label, let place):
-      "puts \(quoted(label)), an optional value, in \(valuePlace(place)), where nil does not "
-        + "print; expected a non-optional value, an optional parameter (\"<\(label)?>\")"
-        + (place.isPath ? " at the end of the path, or \(quoted(label)) in the query" : "")
-    case .optionalParameter(let label, let place):
-      "makes \(quoted(label)) optional in \(valuePlace(place)), but the value is not optional, "
-        + "so a URL without it does not decode; expected an Optional value, or a required "
-        + "parameter"
-    case .arrayInPath(let label):
-      "puts \(quoted(label)), an array, in the path; expected a single value, or "
-        + "\(quoted(label)) in the query"
-    case .noScreen(let prefix, let mounted, let screen):
-      "has no screen for \(quoted(prefix)): \(mounted) has no root route; expected a case "
-        + "whose route is \"\", the screen of \(quoted(screen))"
-    }
-  }
-
-  /// `"id"`, `"id" and "tab"`, or `no path values`.
-  private static func pathValues(_ names: [String]) -> String {
-    names.isEmpty ? "no path values" : names.map(quoted).joined(separator: " and ")
-  }
-
-  private static func valuePlace(_ place: DeepLinkError.ValuePlace) -> String {
-    switch place {
-    case .path: "the path"
-    case .queryItem(let name): "the query item \(quoted(name))"
-    case .fragment: "the fragment"
-    }
-  }
-
-  private static func schemeProblem(_ problem: DeepLinkError.SchemeProblem) -> String {
-    switch problem {
-    case .invalid: self.problem(.invalidScheme)
-    case .isTheScheme(let linkType): "is \(linkType).scheme; expected another scheme"
-    case .webScheme:
-      "is a web scheme; expected a custom scheme, as web URLs are links only on "
-        + "universalLinkHosts"
-    case .neverURLValue:
-      "a URL value never has, as apps that open it run script or read local files; "
-        + "expected a DeepLinkValue type for such values"
-    }
-  }
-
-  private static func hostEntryProblem(_ problem: DeepLinkError.HostEntryProblem) -> String {
-    let expected = #"expected a host alone, such as "example.com""#
-    return switch problem {
-    case .scheme: "has a scheme; \(expected)"
-    case .wildcardInside:
-      "has a wildcard other than a whole first label; expected a host such as "
-        + "\"example.com\", or \"*.example.com\" for its subdomains"
-    case .wildcardIP: "has a wildcard before an IP address; expected \"*.\" before a domain name"
-    case .has(let mark):
-      "has \(["@": "user info", ":": "a port", "?": "a query"][mark] ?? "a fragment"); \(expected)"
-    case .path: "has a path; \(expected)"
-    case .noHost: "has no host; \(expected)"
-    case .webHost(let problem): webHostProblem(problem)
-    }
-  }
-
   /// How a pattern's query item is written.
   private static let queryItemSyntax = "expected \"name=value\" or \"name=<parameter>\""
 
@@ -498,7 +353,7 @@ enum ErrorWording {
     }
   }
 
-  private static func webHostProblem(_ problem: DeepLinkError.WebHostProblem) -> String {
+  static func webHostProblem(_ problem: DeepLinkError.WebHostProblem) -> String {
     let expectation =
       "expected a host as browsers write it: a DNS name of ASCII letters, digits, \"-\" and "
       + "\"_\", a dotted-decimal IPv4 address, or a compressed IPv6 address in brackets"
@@ -527,64 +382,5 @@ enum ErrorWording {
   private static func hex4(_ value: some BinaryInteger) -> String {
     let hex = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-  }
-}
-
-/// The English of the round-trip check's failures and of links it cannot make up.
-extension ErrorWording {
-  /// Why a link of a route cannot be made up.
-  static func linkMaking(_ failure: LinkMakingFailure) -> String {
-    let type = failure.type
-    let why =
-      switch failure.kind {
-      case .rawValueEnum:
-        "\(type) is a raw-value enum that is not CaseIterable; expected it to conform to "
-          + "CaseIterable, so that every case is tried"
-      case .deepLinkValue:
-        "\(type) refuses the texts made up for it; expected a few values of it in "
-          + "static var deepLinkSamples"
-      case .other:
-        "\(type) is not a type links read; expected one of those Round Tripping lists"
-      case .threw(let error): "init(from:) of \(type) threw \(error)"
-      }
-    let what = failure.label.map { "the value \(quoted($0)) of case" } ?? "a link of case"
-    return "cannot make up \(what) \(quoted(failure.caseName)): " + why
-  }
-
-  /// A made-up link of `route` that does not round-trip; `first`, the first failing link,
-  /// when the one described is a smaller one.
-  static func roundTripFailure(
-    route: String, pattern: String, _ problem: RoundTripProblem, first: String?
-  ) -> String {
-    "route \(quoted(route)) (\(quoted(pattern))): \(roundTrip(problem))"
-      + (first.map { " (the smallest failing link found; the first was \($0))" } ?? "")
-  }
-
-  /// Why a made-up link does not round-trip.
-  static func roundTrip(_ problem: RoundTripProblem) -> String {
-    switch problem {
-    case .refused(let error): "\(error)"
-    case .notDecoded: "the changed URL does not decode"
-    case .cannotMakeUp(let failure): "\(failure)"
-    case .doesNotPrint(let error): "\(error)"
-    case .printed(let url, let problem):
-      "printed \(quoted(url)), " + readBack(problem, reading: "which reads back as")
-    case .changed(let url, let problem):
-      "the changed URL \(quoted(url)) " + readBack(problem, reading: "decodes as")
-    }
-  }
-
-  /// The words after a URL that `reading` (`which reads back as`) a link.
-  static func readBack(_ problem: RoundTripProblem.ReadBack, reading: String) -> String {
-    switch problem {
-    case .doesNotDecode(let error): "which does not read back: \(error)"
-    case .decodesAs(let link): "\(reading) \(link)"
-    case .printsAnother(let link, let url): "\(reading) \(link), which prints \(quoted(url))"
-    case .decodedDoesNotPrint(let link, let error):
-      "\(reading) \(link), which does not print: \(error)"
-    case .printsURL(let link, let url, let problem):
-      "\(reading) \(link), which prints \(quoted(url)), "
-        + readBack(problem, reading: "which reads back as")
-    }
   }
 }

@@ -9,11 +9,11 @@
 struct PatternCompiler {
   private let source: String
   /// The source's UTF-8 bytes, then the literal and scheme bytes it does not spell as such.
-  private var bytes: [UInt8]
+  private(set) var bytes: [UInt8]
   private let sourceCount: Int
   /// Whether a parameter name may repeat, as along a mounted route, where each level's
   /// parameters are its own.
-  private let allowsRepeatedNames: Bool
+  let allowsRepeatedNames: Bool
 
   init(_ source: String, allowsRepeatedNames: Bool = false) {
     self.source = source
@@ -331,69 +331,6 @@ struct PatternCompiler {
     return start..<bytes.count
   }
 
-  /// Refuses a `<path:…>` in the host or before the last segment, an optional parameter in
-  /// the host or before a required segment, and a name used twice along the path, the query
-  /// items and the fragment.
-  private func checkRestsAndNames(
-    authority: URLPattern.Op?, ops: [URLPattern.Op], extras: [URLPattern.QueryOp],
-    _ fragment: URLPattern.Op?
-  ) throws(DeepLinkError) {
-    // The host's op, the path's, the query items' values and the fragment's, by offset.
-    let pathCount = (authority == nil ? 0 : 1) + ops.count
-    let count = pathCount + extras.count + (fragment == nil ? 0 : 1)
-    func part(at offset: Int) -> URLPattern.Op {
-      if let authority, offset == 0 { return authority }
-      let index = offset - (authority == nil ? 0 : 1)
-      if index < ops.count { return ops[index] }
-      if index - ops.count < extras.count { return extras[index - ops.count].value }
-      return fragment ?? URLPattern.Op(kind: .wildcard, text: 0..<0)
-    }
-    for offset in 0..<count {
-      let op = part(at: offset)
-      // The op's part of the pattern and its text, worded only for a mistake.
-      func failure(_ reason: DeepLinkError.Reason) -> DeepLinkError {
-        let component: DeepLinkError.Component =
-          offset >= pathCount
-          ? (offset - pathCount < extras.count
-            ? .queryItem(sourceTextOfKey(extras[offset - pathCount])) : .fragment)
-          : authority == nil
-            ? .patternSegment(offset + 1) : offset == 0 ? .host : .patternSegment(offset)
-        return self.failure(
-          component, text(Int(op.text.lowerBound)..<Int(op.text.upperBound)), reason)
-      }
-      if offset < pathCount, op.kind == .rest, offset != pathCount - 1 {
-        throw failure(.restNotLast(capturesHost: false))
-      }
-      if op.isOptional, offset == 0, pathCount > 0 {
-        throw failure(.optionalHost)
-      }
-      if op.isOptional, offset < pathCount,
-        let next = ((offset + 1)..<pathCount).lazy.map(part(at:)).first(where: { !$0.isOptional })
-      {
-        let nextText = text(Int(next.text.lowerBound)..<Int(next.text.upperBound))
-        throw failure(.optionalBefore(nextText))
-      }
-      guard op.isNamed, !allowsRepeatedNames else { continue }
-      let name = URLPattern.Storage.nameRange(of: op, in: bytes)
-      let repeats = (0..<offset).contains { earlier in
-        let other = part(at: earlier)
-        guard other.isNamed else { return false }
-        let otherName = URLPattern.Storage.nameRange(of: other, in: bytes)
-        return bytes[Int(otherName.lowerBound)..<Int(otherName.upperBound)].elementsEqual(
-          bytes[Int(name.lowerBound)..<Int(name.upperBound)])
-      }
-      if repeats {
-        let text = text(Int(name.lowerBound)..<Int(name.upperBound))
-        throw failure(.repeatedName(text))
-      }
-    }
-  }
-
-  /// A query op's key as decoded, for messages.
-  private func sourceTextOfKey(_ op: URLPattern.QueryOp) -> String {
-    text(Int(op.key.lowerBound)..<Int(op.key.upperBound))
-  }
-
   /// Refuses a parameter name in `name`, of the segment in `segment`, that is empty or has
   /// other bytes than letters, digits and `_`.
   private func checkName(
@@ -420,87 +357,15 @@ struct PatternCompiler {
     range.count == word.utf8.count && bytes[range].elementsEqual(word.utf8)
   }
 
-  private func text(_ range: Range<Int>) -> String {
+  func text(_ range: Range<Int>) -> String {
     String(decoding: bytes[range], as: UTF8.self)
   }
 
   private func schemeText(_ scheme: Range<Int>?) -> String { scheme.map(text) ?? "" }
 
-  private func failure(
+  func failure(
     _ component: DeepLinkError.Component, _ value: String?, _ reason: DeepLinkError.Reason
   ) -> DeepLinkError {
     DeepLinkError(.invalidPattern, component, input: source, value: value, reason)
-  }
-}
-
-extension PatternCompiler {
-  /// The source of patterns read one after the other, as a mounted route reads them:
-  /// `settings` then `account/<int:id>` is `settings/account/<int:id>`.
-  ///
-  /// Paths join with "/", query items with "&"; the fragment is the last part's (two are
-  /// refused when the joined source is compiled).
-  static func joinedSource(_ sources: [String]) -> String {
-    func trimmed(_ source: Substring) -> Substring {
-      var part = source
-      while part.first == "/" { part.removeFirst() }
-      while part.last == "/" { part.removeLast() }
-      return part
-    }
-    let split = sources.map(splitExtras)
-    let queries = split.compactMap(\.query)
-    let fragments = split.compactMap(\.fragment)
-    return split.map { trimmed($0.path) }.filter { !$0.isEmpty }.joined(separator: "/")
-      + (queries.isEmpty ? "" : "?" + queries.joined(separator: "&"))
-      + fragments.map { "#" + $0 }.joined()
-  }
-
-  /// A source cut into its path, its query items after `?` and its fragment after `#` (a `?`
-  /// that ends an optional parameter, `<name?>`, is the path's).
-  private static func splitExtras(_ source: String) -> (
-    path: Substring, query: Substring?, fragment: Substring?
-  ) {
-    let text = Substring(source)
-    var fragment: Substring?
-    var rest = text
-    if let hash = text.firstIndex(of: "#") {
-      fragment = text[text.index(after: hash)...]
-      rest = text[..<hash]
-    }
-    var index = rest.startIndex
-    while index < rest.endIndex {
-      let next = rest.index(after: index)
-      if rest[index] == "?", next == rest.endIndex || rest[next] != ">" {
-        return (rest[..<index], rest[next...], fragment)
-      }
-      index = next
-    }
-    return (rest, nil, fragment)
-  }
-
-  /// Whether a pattern whose source is `source`, and which cannot match (it is invalid, or
-  /// names a converter that is not there), could be meant for a URL: by the scheme it names,
-  /// the website of a web pattern and its first segment where these are plain text, read
-  /// leniently.
-  static func couldBeMeant(_ source: String, for url: URLStart) -> Bool {
-    var rest = Substring(source)
-    var scheme: String?
-    if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
-      scheme = asciiLowercased(String(rest[..<colon]))
-      rest = rest[colon...].dropFirst(3)
-    }
-    var segments = rest.split(separator: "/")[...]
-    func isText(_ segment: Substring) -> Bool {
-      !segment.contains { "<>:*%".contains($0) }
-    }
-    if let scheme {
-      guard scheme == url.scheme else { return false }
-      if scheme == "http" || scheme == "https", let website = segments.popFirst() {
-        guard !isText(website) || asciiLowercased(String(website)) == url.website else {
-          return false
-        }
-      }
-    }
-    guard let first = segments.first, isText(first) else { return true }
-    return url.link.map { asciiLowercased($0) == asciiLowercased(String(first)) } ?? false
   }
 }
