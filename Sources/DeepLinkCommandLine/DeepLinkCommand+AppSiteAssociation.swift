@@ -54,12 +54,13 @@ extension DeepLinkCommand {
     // Wildcard hosts live in the app's entitlement; the system reads their file from the
     // domain itself.
     for entry in Link.universalLinkHosts.map({ $0.lowercased() }).sorted()
-    where entry.hasPrefix("*.") && result.status == 0 {
-      let domain = entry.dropFirst(2).prefix { $0 != "/" }
+    where result.status == 0 {
+      let host = UniversalLinkHost(entry).host
+      guard UniversalLinkHost.isWildcard(host) else { continue }
       result.errorOutput +=
-        "note: \(entry.prefix { $0 != "/" }) is a wildcard host: declare "
-        + "applinks:\(entry.prefix { $0 != "/" }) in the app's Associated Domains entitlement, "
-        + "and serve this file at https://\(domain)/.well-known/apple-app-site-association\n"
+        "note: \(host) is a wildcard host: declare applinks:\(host) in the app's Associated "
+        + "Domains entitlement, and serve this file at "
+        + "https://\(UniversalLinkHost.domain(of: host[...]))/.well-known/apple-app-site-association\n"
     }
     return result
   }
@@ -91,11 +92,9 @@ extension DeepLinkCommand {
   /// its entries' host and prefix segments.
   static func website<Link: DeepLinkCodable>(of type: Link.Type) -> (String?, [[String]]) {
     let entries = Link.universalLinkHosts.map { entry in
-      var parts = entry.split(separator: "/").map(String.init)
-      if let host = parts.first?.lowercased() {
-        parts[0] = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
-      }
-      return parts
+      let read = UniversalLinkHost(entry)
+      return read.host.isEmpty
+        ? [] : [String(UniversalLinkHost.domain(of: read.host[...]))] + read.prefix
     }
     return (entries.compactMap(\.first).min(), entries)
   }

@@ -1,13 +1,17 @@
 /// An entry of `universalLinkHosts`: a host, or `*.` and a domain for each of its subdomains,
 /// and the path prefix of the app's links on it.
-struct UniversalLinkHost: Sendable {
+///
+/// The command line reads entries through it too, so that `*.` is read in one place.
+@_spi(DeepLinkingTools)
+public struct UniversalLinkHost: Sendable {
   /// The host, lowercased.
-  let host: String
+  public let host: String
   /// The segments of the prefix; none for a host whose links start at its root.
-  let prefix: [String]
+  public let prefix: [String]
 
   /// Reads `example.com` or `example.com/app`.
-  init(_ entry: String) {
+  /// - Parameter entry: The entry, as `universalLinkHosts` lists it.
+  public init(_ entry: String) {
     let parts = entry.split(separator: "/").map(String.init)
     host = parts.first?.lowercased() ?? ""
     prefix = Array(parts.dropFirst())
@@ -26,10 +30,14 @@ struct UniversalLinkHost: Sendable {
   /// Whether `host`, an entry's host, is a wildcard, `*.example.com`.
   ///
   /// A wildcard takes any one DNS label before its domain. The one place that reads `*.`.
-  static func isWildcard(_ host: some StringProtocol) -> Bool { host.hasPrefix("*.") }
+  /// - Parameter host: The host of an entry.
+  /// - Returns: Whether it starts with `*.`.
+  public static func isWildcard(_ host: some StringProtocol) -> Bool { host.hasPrefix("*.") }
 
   /// The domain of a wildcard host (`example.com` of `*.example.com`); `host` otherwise.
-  static func domain(of host: Substring) -> Substring {
+  /// - Parameter host: The host of an entry.
+  /// - Returns: The domain.
+  public static func domain(of host: Substring) -> Substring {
     isWildcard(host) ? host.dropFirst(2) : host
   }
 
