@@ -45,7 +45,7 @@ extension LinkDecodingState: LinkValueSource {
       return try type.init(from: LinkValueDecoder(self, at: position))
     } catch {
       let error = error as? DeepLinkError ?? refused(type, at: position, value)
-      if optional, error.code == .queryValue, !value.isInPath { return nil }
+      if optional, error.code == .queryValue, !value.slot.isInPath { return nil }
       throw error
     }
   }
@@ -118,7 +118,7 @@ extension LinkDecodingState: LinkValueSource {
     } catch {
       throw unprintable(text, type, value, problem: error.reason)
     }
-    guard printed != text, value.isInPath, !withUTF8Bytes(printed, isSegmentValue)
+    guard printed != text, value.slot.isInPath, !withUTF8Bytes(printed, isSegmentValue)
     else { return }
     throw unprintable(text, type, value, problem: .notPathSegment(printed: printed))
   }

@@ -144,11 +144,6 @@ final class LinkDecodingState {
     /// Where the level's route puts the value; a path parameter's position counts the
     /// levels' parameters before it.
     let slot: LinkValueSlot
-
-    var isInPath: Bool {
-      if case .path = slot { return true }
-      return false
-    }
   }
 
   /// The value `label` of the case at `level`; a case made from values has each in the query
@@ -221,7 +216,7 @@ final class LinkDecodingState {
   /// a wildcard entry, lowercased; otherwise (a custom-scheme URL, a host listed itself) where
   /// the route puts it, the query item of its label by default.
   func subdomainText(_ value: Value) -> String? {
-    guard let universalLinkHost, !value.isInPath,
+    guard let universalLinkHost, !value.slot.isInPath,
       let hosts = (topLinkType as? any DeepLinkRepresentable.Type)?.universalLinkHosts
     else { return first(value) }
     let hostLabel: String? = withUTF8Bytes(url) { bytes in

@@ -28,6 +28,12 @@ enum LinkValueSlot: Sendable, Equatable {
     }
   }
 
+  /// Whether the value is a path parameter.
+  var isInPath: Bool {
+    if case .path = self { return true }
+    return false
+  }
+
   /// Whether the route's pattern names the value, so that the pattern says whether it is
   /// optional: a path parameter, the fragment or a bound query item.
   var isInPattern: Bool {

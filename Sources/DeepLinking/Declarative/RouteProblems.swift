@@ -217,14 +217,8 @@ func valueProblems(_ found: RouteProbe) -> [(
       .filter { $0.distance <= 2 }.min { $0.distance < $1.distance }
     problems.append((.invalidRoute, .unnamedParameter(name, suggestion: suggestion?.label)))
   }
-  /// Where the route puts the value `label`: the path, a query item, or the fragment.
-  func place(_ label: String) -> DeepLinkError.ValuePlace {
-    switch LinkValueSlot(label: label, in: pattern.storage) {
-    case .path: .path
-    case .fragment: .fragment
-    case .query(let name, _): .queryItem(name)
-    }
-  }
+  /// Where the route puts the value `label`.
+  func place(_ label: String) -> LinkValueSlot { LinkValueSlot(label: label, in: pattern.storage) }
   for label in found.optionalPathLabels {
     problems.append((.invalidRoute, .optionalValue(label: label, place(label))))
   }

@@ -280,8 +280,8 @@ extension DeepLinkError {
     case tooDeep(Int)
     case queryItemTwice(label: String, otherCase: String, caseName: String)
     case unnamedParameter(String, suggestion: String?)
-    case optionalValue(label: String, ValuePlace)
-    case optionalParameter(label: String, ValuePlace)
+    case optionalValue(label: String, LinkValueSlot)
+    case optionalParameter(label: String, LinkValueSlot)
     case arrayInPath(String)
     /// A chain with no screen for `prefix`: `mounted` has no root route.
     case noScreen(prefix: String, mounted: String, screen: String)
@@ -289,18 +289,6 @@ extension DeepLinkError {
     /// Whether the route has a scheme, which a link type's routes may not.
     var isScheme: Bool {
       if case .hasScheme = self { return true }
-      return false
-    }
-  }
-
-  /// Where a route puts a value.
-  enum ValuePlace: Sendable {
-    case path
-    case queryItem(String)
-    case fragment
-
-    var isPath: Bool {
-      if case .path = self { return true }
       return false
     }
   }

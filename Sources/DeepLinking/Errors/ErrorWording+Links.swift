@@ -90,7 +90,7 @@ extension ErrorWording {
     case .optionalValue(let label, let place):
       "puts \(quoted(label)), an optional value, in \(valuePlace(place)), where nil does not "
         + "print; expected a non-optional value, an optional parameter (\"<\(label)?>\")"
-        + (place.isPath ? " at the end of the path, or \(quoted(label)) in the query" : "")
+        + (place.isInPath ? " at the end of the path, or \(quoted(label)) in the query" : "")
     case .optionalParameter(let label, let place):
       "makes \(quoted(label)) optional in \(valuePlace(place)), but the value is not optional, "
         + "so a URL without it does not decode; expected an Optional value, or a required "
@@ -109,10 +109,10 @@ extension ErrorWording {
     names.isEmpty ? "no path values" : names.map(quoted).joined(separator: " and ")
   }
 
-  static func valuePlace(_ place: DeepLinkError.ValuePlace) -> String {
+  static func valuePlace(_ place: LinkValueSlot) -> String {
     switch place {
     case .path: "the path"
-    case .queryItem(let name): "the query item \(quoted(name))"
+    case .query(let name, _): "the query item \(quoted(name))"
     case .fragment: "the fragment"
     }
   }
