@@ -26,8 +26,8 @@ struct Capture: Sendable {
     }
   }
 
-  /// The raw bytes of the value in the URL string (URLs are far shorter than 2 GiB: the
-  /// reader's length limit is an `Int` of bytes, checked before any capture).
+  /// The raw bytes of the value in the URL string (32 bits hold them: the reader refuses a
+  /// URL over `Int32.max` bytes, whatever the matcher's limit, before anything is captured).
   var range: Range<Int> { Int(start)..<Int(end) }
 
   /// The index of a custom converter's value, or `nil` for a built-in's.

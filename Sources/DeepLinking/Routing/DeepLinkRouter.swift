@@ -137,7 +137,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// Adds a route.
   ///
   /// An invalid pattern literal is registered too; it matches nothing, and ``routeProblems``
-  /// reports it. So is a route past the 1 GiB of patterns a router holds.
+  /// reports it.
   /// - Parameters:
   ///   - pattern: The pattern.
   ///   - handler: Makes the destination from the match and the context, or returns `nil` to
