@@ -216,14 +216,11 @@ final class LinkTable: Sendable {
       ? URLMatcher.forLinks(decodesPlusAsSpace: decodesPlusAsSpace)
       : URLMatcher(valueConverters: converters, decodesPlusAsSpace: decodesPlusAsSpace)
     matcher.ignoresPathCase = ignoresPathCase
-    let routes = builder.routes.enumerated().sorted { lhs, rhs in
-      let (left, right) = (lhs.element, rhs.element)
+    let routes = sortedIndices(builder.routes.count) { lhs, rhs in
+      let (left, right) = (builder.routes[lhs], builder.routes[rhs])
       if left.isAlias != right.isAlias { return !left.isAlias }
-      if left.caseNames != right.caseNames {
-        return left.caseNames.lexicographicallyPrecedes(right.caseNames)
-      }
-      return lhs.offset < rhs.offset
-    }.map(\.element)
+      return left.caseNames.lexicographicallyPrecedes(right.caseNames)
+    }.map { builder.routes[$0] }
     return LinkTable(
       routes: routes, matcher: matcher, converterNames: names, converterClashes: clashes,
       // What `String(describing:)` prints for a type, without its casts and mirror, which
@@ -247,10 +244,11 @@ final class LinkTable: Sendable {
       }
       // A pattern's source is made from its bytes: only a case's aliases, whose names tie,
       // compare by it.
-      entries.sort {
-        $0.caseName != $1.caseName
-          ? $0.caseName < $1.caseName : $0.pattern.source < $1.pattern.source
-      }
+      entries = sortedIndices(entries.count) {
+        let (lhs, rhs) = (entries[$0], entries[$1])
+        return lhs.caseName != rhs.caseName
+          ? lhs.caseName < rhs.caseName : lhs.pattern.source < rhs.pattern.source
+      }.map { entries[$0] }
       let offset = levels.last.map { $0.parameterOffset + $0.pattern.parameterCount } ?? 0
       for entry in entries {
         let probe = type.probe(entry.caseName, entry.pattern, depth: levels.count)

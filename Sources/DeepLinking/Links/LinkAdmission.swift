@@ -128,9 +128,8 @@ private func layoutUnderPrefix(
   _ string: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, prefixes: [[String]],
   hostAlone: Bool, linkType: Any.Type
 ) throws(DeepLinkError) -> URLLayout {
-  let prefixes = prefixes.sorted {
-    ($0.count, $0.joined(separator: "/")) < ($1.count, $1.joined(separator: "/"))
-  }
+  let keys = prefixes.map { ($0.count, $0.joined(separator: "/")) }
+  let prefixes = sortedIndices(keys.count) { keys[$0] < keys[$1] }.map { prefixes[$0] }
   // The segments that prefixes can cover.
   let covered = min(layout.linkCount, prefixes.map(\.count).max() ?? 0)
   let path = (0..<covered).map { decodedText(bytes, layout.linkRange($0), plusIsSpace: false) }

@@ -291,7 +291,8 @@ extension RouteTrie {
       }
     }
     guard !rests.isEmpty else { return false }
-    for edge in rests.sorted(by: { $0.converter < $1.converter })
+    for edge in sortedIndices(rests.count, by: { rests[$0].converter < rests[$1].converter })
+      .map({ rests[$0] })
     where through(
       bytes, edge.converter, edge.builtIn, index, isRest: true, &search,
       routes: edge.routes.min() ?? 0, { offer(edge.routes, &$0) })

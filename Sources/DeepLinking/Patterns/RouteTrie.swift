@@ -76,7 +76,7 @@ struct RouteTrie: Sendable {
   var patterns: [URLPattern] { table.entries.indices.map(pattern) }
 
   /// The routes whose patterns are invalid, in registration order.
-  var invalidRoutes: [Int] { table.problems.keys.sorted() }
+  var invalidRoutes: [Int] { table.entries.indices.filter { table.problems[$0] != nil } }
 
   /// The typed-parameter children of `node`, in the order they are tried.
   func typedEdges(of node: Int) -> [Edge] {

@@ -163,7 +163,10 @@ public struct DeepLinkRouter<Destination>: Sendable {
   public var conflicts: [Conflict] {
     let pairs =
       trie.conflicts + (matcher.universalLinkHosts.isEmpty ? trie.hostCaseConflicts : [])
-    return pairs.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.compactMap { first, second in
+    let order = sortedIndices(pairs.count) {
+      (pairs[$0].1, pairs[$0].0) < (pairs[$1].1, pairs[$1].0)
+    }
+    return order.map { pairs[$0] }.compactMap { first, second in
       let patterns = (trie.pattern(first), trie.pattern(second))
       // Invalid patterns match nothing; they are problems of their own.
       guard patterns.0.problem == nil, patterns.1.problem == nil else { return nil }
