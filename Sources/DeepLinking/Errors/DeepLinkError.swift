@@ -334,12 +334,6 @@ extension DeepLinkError {
 /// Quotes `text` for an error message: in double quotes, with `"`, `\` and control characters
 /// escaped, and cut to 120 characters so that a hostile URL cannot flood a log.
 func quoted(_ text: String) -> String {
-  // Most texts are short and need no escape: copied whole, not scalar by scalar.
-  if text.utf8.count <= 120,
-    !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x22 || $0 == 0x5C })
-  {
-    return "\"" + text + "\""
-  }
   var result = "\""
   var count = 0
   for scalar in text.unicodeScalars {

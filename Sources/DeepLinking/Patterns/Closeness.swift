@@ -1,20 +1,15 @@
 /// How close literals are to one value of a URL, nearest first: the edit distance ignoring
-/// case, then the edit distance; measured for many literals in turn (every literal a segment
-/// parts from), on the bytes when both are ASCII, in one row made once.
+/// case, then the edit distance, over characters; measured for many literals in turn (every
+/// literal a segment parts from) in one row made once.
 struct Closeness {
-  private let value: String
-  /// The value's bytes, when it is ASCII, as written and lowercased.
-  private let bytes: [UInt8]?
-  private let folded: [UInt8]?
-  private let hasCapitals: Bool
+  /// The value's characters, as written and lowercased.
+  private let value: [Character]
+  private let folded: [Character]
   private var row: [Int] = []
 
   init(of value: String) {
-    self.value = value
-    let isASCII = value.utf8.allSatisfy { $0 < 0x80 }
-    bytes = isASCII ? Array(value.utf8) : nil
-    folded = isASCII ? value.utf8.map(lowercasedASCII) : nil
-    hasCapitals = value.utf8.contains(where: isUppercaseASCII)
+    self.value = Array(value)
+    folded = Array(value.lowercased())
   }
 
   /// The closeness of `literal`; with `bound`, the closeness of the nearest literal so far,
@@ -22,35 +17,12 @@ struct Closeness {
   /// of the distance table.
   mutating func to(_ literal: String, within bound: (Int, Int)?) -> (Int, Int)? {
     let limit = bound?.0 ?? .max
-    // The distance as written is never less than ignoring case.
-    func exactLimit(_ folded: Int) -> Int { folded < limit ? .max : bound?.1 ?? .max }
-    if let bytes, let folded {
-      let measured: (Int, Int)?? = withUTF8Bytes(literal) { literal in
-        guard literal.allSatisfy({ $0 < 0x80 }) else { return .none }
-        let count = literal.count
-        guard
-          let foldedDistance = editDistance(
-            folded, count, { lowercasedASCII(literal[$0]) }, atMost: limit, row: &row)
-        else { return .some(nil) }
-        // Without capitals on either side, the two distances are one.
-        if !hasCapitals, !literal.contains(where: isUppercaseASCII) {
-          return (foldedDistance, foldedDistance)
-        }
-        return editDistance(
-          bytes, count, { literal[$0] }, atMost: exactLimit(foldedDistance), row: &row
-        ).map { (foldedDistance, $0) }
-      }
-      if let measured { return measured }
-    }
-    let (foldedValue, foldedLiteral) = (Array(value.lowercased()), Array(literal.lowercased()))
     guard
-      let folded = editDistance(
-        foldedValue, foldedLiteral.count, { foldedLiteral[$0] }, atMost: limit, row: &row)
+      let folded = editDistance(folded, Array(literal.lowercased()), atMost: limit, row: &row)
     else { return nil }
-    let (value, literal) = (Array(value), Array(literal))
-    return editDistance(
-      value, literal.count, { literal[$0] }, atMost: exactLimit(folded), row: &row
-    ).map { (folded, $0) }
+    // The distance as written is never less than ignoring case.
+    let exactLimit = folded < limit ? .max : bound?.1 ?? .max
+    return editDistance(value, Array(literal), atMost: exactLimit, row: &row).map { (folded, $0) }
   }
 }
 
@@ -61,16 +33,16 @@ public func _editDistance(_ a: String, _ b: String) -> Int { editDistance(a, b) 
 
 /// The Levenshtein distance between two strings, by characters.
 func editDistance(_ a: String, _ b: String) -> Int {
-  let (a, b) = (Array(a), Array(b))
   var row: [Int] = []
-  return editDistance(a, b.count, { b[$0] }, atMost: .max, row: &row) ?? .max
+  return editDistance(Array(a), Array(b), atMost: .max, row: &row) ?? .max
 }
 
-/// The Levenshtein distance between `a` and the `count` elements `b` gives by position, or
-/// `nil` when it is over `limit`; `row`, one row of the table, is reused from call to call.
-func editDistance<Element: Equatable>(
-  _ a: [Element], _ count: Int, _ b: (Int) -> Element, atMost limit: Int, row: inout [Int]
-) -> Int? {
+/// The Levenshtein distance between `a` and `b`, or `nil` when it is over `limit`; `row`, one
+/// row of the table, is reused from call to call.
+func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int, row: inout [Int])
+  -> Int?
+{
+  let count = b.count
   guard abs(a.count - count) <= limit else { return nil }
   guard !a.isEmpty, count > 0 else { return max(a.count, count) }
   // The row above, then, from the left, the row being made.
@@ -84,7 +56,7 @@ func editDistance<Element: Equatable>(
     var least = i
     for j in 1...count {
       let above = row[j]
-      row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b(j - 1) ? 0 : 1))
+      row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
       diagonal = above
       least = min(least, row[j])
     }
@@ -92,5 +64,3 @@ func editDistance<Element: Equatable>(
   }
   return row[count] <= limit ? row[count] : nil
 }
-
-private func isUppercaseASCII(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
