@@ -9,9 +9,6 @@ final class LinkTable: Sendable {
   /// Canonical routes, then aliases, each by name: the order exact ties go by, so that a
   /// route always beats an alias of the same shape.
   let routes: [LinkRoute]
-  /// How many of ``routes`` are canonical: they come first, ordered by their case names, so
-  /// that the routes of one top case (one, unless the case mounts a link) are together.
-  private let canonicalCount: Int
   /// What is wrong with each route by its patterns alone (see `linkRouteDefect`), or `nil`;
   /// a route with a defect neither decodes nor prints.
   let defects: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)?]
@@ -35,7 +32,6 @@ final class LinkTable: Sendable {
   ) {
     self.typeName = typeName
     self.routes = routes
-    canonicalCount = routes.firstIndex(where: \.isAlias) ?? routes.count
     var trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
     for route in routes { trie.insert(route.pattern) }
     let defects = routes.map { linkRouteDefect($0, converterNames: converterNames) }
@@ -136,24 +132,12 @@ final class LinkTable: Sendable {
     return chosen == route ? nil : chosen
   }
 
-  /// The route that prints `link`, by its case names level by level.
+  /// The route that prints `link`: the first that is not an alias and has its case names,
+  /// level by level.
   func printedRoute(_ link: EncodedLink) -> Int? {
-    // The first canonical route of the link's top case, by bisection, then the routes of that
-    // case in turn.
-    var (first, end) = (0, canonicalCount)
-    while first < end {
-      let middle = (first + end) / 2
-      if routes[middle].levels[0].caseName < link.caseName {
-        first = middle + 1
-      } else {
-        end = middle
-      }
+    routes.indices.first {
+      !routes[$0].isAlias && Self.caseNames(of: routes[$0].levels, from: 0, are: link)
     }
-    for index in first..<canonicalCount {
-      guard routes[index].levels[0].caseName == link.caseName else { break }
-      if Self.caseNames(of: routes[index].levels, from: 0, are: link) { return index }
-    }
-    return nil
   }
 
   /// Whether the case names of `levels` from `depth` on are those of `link` level by level,
