@@ -140,6 +140,58 @@ enum TenantLink: DeepLinkCodable, Hashable {
     #expect(TenantLink.routeProblems == [])
   }
 
+  /// Subdomains held elsewhere than in a host: in the path, and as a list in the query.
+  enum TenantListLink: DeepLinkCodable, Hashable {
+    case tenant(name: Subdomain, tab: Subdomain?)
+    case compare(tenants: [Subdomain])
+
+    static let scheme = "shop"
+    static let routes: [String: URLPattern] = ["tenant": "t/<name>/<tab?>", "compare": "compare"]
+  }
+
+  /// A Subdomain in the path or in a list reads and prints as any other value there.
+  static let labelsElsewhere: [(String, TenantListLink)] = [
+    ("shop://t/acme/ok", .tenant(name: "acme", tab: "ok")),
+    ("shop://t/acme", .tenant(name: "acme", tab: nil)),
+    ("shop://compare?tenants=a&tenants=b", .compare(tenants: ["a", "b"])),
+  ]
+
+  @Test(arguments: labelsElsewhere)
+  func labelsElsewhereRoundTrip(url: String, link: TenantListLink) throws {
+    #expect(try TenantListLink.decode(url) == link)
+    #expect(try link.urlString == url)
+  }
+
+  /// There too a Subdomain is a label as a host would have it: an optional one in the path
+  /// throws like any other path value rather than reading as `nil` (which would drop the
+  /// segment), and each element of a list is checked.
+  static let invalidLabelsElsewhere: [(String, String)] = [
+    (
+      "shop://t/acme/Bad",
+      #"path of "shop://t/acme/Bad": "Bad" is not a valid Subdomain; expected a Subdomain for "tab" of case "tenant""#
+    ),
+    (
+      "shop://compare?tenants=a&tenants=B",
+      #"query item "tenants" of "shop://compare?tenants=a&tenants=B": "B" is not a valid Subdomain; expected a Subdomain for "tenants" of case "compare""#
+    ),
+  ]
+
+  @Test(arguments: invalidLabelsElsewhere)
+  func invalidLabelsElsewhereAreRefused(url: String, message: String) {
+    let error = #expect(throws: DeepLinkError.self) { try TenantListLink.decode(url) }
+    #expect(error?.description == message)
+  }
+
+  @Test func printingRefusesAnInvalidLabelInAList() {
+    let error = #expect(throws: DeepLinkError.self) {
+      try TenantListLink.compare(tenants: ["a", "Bad"]).urlString
+    }
+    #expect(
+      error?.description
+        == #"cannot print compare(tenants: [a, Bad]): the value for "tenants" "Bad" is not a subdomain label; expected 1 to 63 lowercase ASCII letters, digits and "-", neither first nor last"#
+    )
+  }
+
   /// A router's scheme-less routes take a wildcard host's subdomains; the matcher reads the
   /// label.
   @Test func routersTakeSubdomains() {

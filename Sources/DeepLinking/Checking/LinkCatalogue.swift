@@ -45,7 +45,7 @@ extension DeepLinkCodable {
     let hosts = ascending(universalLinkHosts)
     return table.routes.enumerated().map { index, route in
       let parameters = route.levels.flatMap { level in
-        level.values.filter { $0.label != level.mountLabel }.map(parameter)
+        level.values.filter { $0.label != level.mountLabel }.map { parameter($0, of: level) }
       }
       var example: String?
       var universal: [String] = []
@@ -67,14 +67,14 @@ extension DeepLinkCodable {
 }
 
 /// A value as the catalogue lists it.
-private func parameter(_ plan: LinkValuePlan) -> _CatalogueEntry.Parameter {
+private func parameter(_ plan: LinkValuePlan, of level: LinkLevel) -> _CatalogueEntry.Parameter {
   let place: String
   var queryItem: String?
   switch plan.slot {
   case .path: place = "path"
   case .fragment: place = "fragment"
   case .query(let name, _):
-    place = plan.type == Subdomain.self ? "host" : "query"
+    place = plan.label == level.subdomainLabel ? "host" : "query"
     queryItem = name
   }
   return _CatalogueEntry.Parameter(

@@ -82,7 +82,6 @@ final class LinkMaker {
       guard let value, Swift.type(of: value) == type else { throw cannotMakeUp(label, type) }
       return value
     }
-    if type == Subdomain.self, !samples { return choices.pick(subdomainLabels) }
     if let cases = type as? any CaseIterable.Type, let value = anyCase(of: cases) { return value }
     do {
       let position = LinkValuePosition(level: 0, label: label)
@@ -119,12 +118,6 @@ final class LinkMaker {
     return cases.isEmpty ? nil : choices.pickInTurn(cases)
   }
 }
-
-/// Subdomain labels: short, long (63 characters), with digits and `-`.
-private let subdomainLabels = [
-  Subdomain("a"), Subdomain("acme"), Subdomain("eu-west-1"), Subdomain("0"),
-  Subdomain(String(repeating: "x", count: 63)),
-]
 
 /// Why a link of a route cannot be made up: its value `label` of case `caseName` has a type
 /// that cannot be.

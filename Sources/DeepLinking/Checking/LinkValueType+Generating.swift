@@ -22,6 +22,7 @@ extension LinkValueType {
     case .uuid: return generatedUUID(&choices)
     case .date: return generatedDate(&choices)
     case .url: return generatedURL(&choices, schemes: urlSchemes)
+    case .subdomain: return choices.pick(subdomainLabels)
     case .integer(let type): return generatedInteger(type, &choices)
     case .custom(let type): return generatedCustom(type, &choices)
     }
@@ -133,3 +134,9 @@ private func generatedCustom<T: DeepLinkValue>(_ type: T.Type, _ choices: inout 
 
 /// The cases of `type`.
 private func allCases<T: CaseIterable>(of type: T.Type) -> [Any] { Array(T.allCases) }
+
+/// Subdomain labels: short, long (63 characters), with digits and `-`.
+private let subdomainLabels = [
+  Subdomain("a"), Subdomain("acme"), Subdomain("eu-west-1"), Subdomain("0"),
+  Subdomain(String(repeating: "x", count: 63)),
+]

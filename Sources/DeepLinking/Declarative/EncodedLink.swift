@@ -24,8 +24,6 @@ struct EncodedLink: Equatable {
   var values: [Value] = []
   /// The labels of optional values that are `nil`, which print as nothing.
   var nilLabels: [String] = []
-  /// The label of the ``Subdomain`` value, which a universal link prints into its host.
-  var subdomainLabel: String?
   /// The links that values of this case hold, taken apart in turn (one, for the next level of
   /// a mounted route), and the labels of those values.
   var mounted: [EncodedLink] = []
@@ -211,13 +209,6 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     let label = key.stringValue
-    // Metatype identity is a pointer comparison; a cast searches conformances.
-    if T.self == Subdomain.self, let subdomain = value as? Subdomain {
-      if let problem = subdomain.problem { throw EncodingProblem(problem, label: label) }
-      state.record(subdomain.label, label: label)
-      state.link.subdomainLabel = label
-      return
-    }
     if let type = LinkValueType(T.self) {
       state.record(try type.text(of: value, label: label, linkType: state.linkType), label: label)
       return

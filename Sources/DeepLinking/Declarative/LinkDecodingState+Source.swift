@@ -25,16 +25,14 @@ extension LinkDecodingState: LinkValueSource {
     throws -> Any?
   {
     let value = value(position.label, at: position.level)
-    if !position.isInner, type == Subdomain.self {
-      return try subdomain(value, optional: optional)
-    }
     if !position.isInner, mounts(value) {
       // The next level of the route: the mounted link's own `init(from:)`.
       return try type.init(from: LinkDecoder(self, level: position.level + 1))
     }
     do {
       if let valueType = LinkValueType(type) {
-        guard let text = position.element.map({ element(of: value, $0) }) ?? first(value) else {
+        guard let text = position.element.map({ element(of: value, $0) }) ?? text(value, valueType)
+        else {
           if optional { return nil }
           throw missing(type, value)
         }
@@ -75,18 +73,11 @@ extension LinkDecodingState: LinkValueSource {
     return unsupported(position.label, at: position.level)
   }
 
-  /// A ``Subdomain`` value: as other optional values in the query, `nil` when absent or not a
-  /// label.
-  private func subdomain(_ value: Value, optional: Bool) throws -> Subdomain? {
-    guard let text = subdomainText(value) else {
-      if optional { return nil }
-      throw missing(Subdomain.self, value)
-    }
-    guard Subdomain(text).problem == nil else {
-      if optional { return nil }
-      throw invalid(text, Subdomain.self, value)
-    }
-    return Subdomain(text)
+  /// The text of `value`, of type `valueType`: a ``Subdomain`` value's is the host's label
+  /// under a wildcard entry, if there is one (see `subdomainText(_:)`).
+  private func text(_ value: Value, _ valueType: LinkValueType) -> String? {
+    if case .subdomain = valueType { return subdomainText(value) }
+    return first(value)
   }
 
   /// A value of `type`, whose entry is `valueType`, read from `text`.

@@ -22,6 +22,9 @@ final class LinkLevel: Sendable {
   let unnamedParameter: String?
   /// The case's values, in order, and where the route puts each.
   let values: [LinkValuePlan]
+  /// The label of the case's ``Subdomain`` value, if it has one: a universal link reads it
+  /// from its host and prints it there, under a wildcard entry.
+  let subdomainLabel: String?
   /// What is wrong with the case's values under ``pattern``, found with them.
   let problems: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)]
   /// The segments of ``pattern``'s path as printing fills them, in order.
@@ -47,6 +50,7 @@ final class LinkLevel: Sendable {
     self.mountLabel = mountLabel
     unnamedParameter = probe.unnamedParameters.first
     values = probe.values
+    subdomainLabel = values.first { $0.type == Subdomain.self }?.label
     problems = valueProblems(probe)
     let storage = pattern.storage
     pathSegments = storage.ops.map { op in

@@ -11,7 +11,7 @@
 /// Other values go through their own `Codable` conformance down to one of these: a raw-value
 /// enum reads and prints its raw value, an array each of its elements.
 enum LinkValueType {
-  case string, bool, double, float, uuid, date, url
+  case string, bool, double, float, uuid, date, url, subdomain
   case integer(any FixedWidthInteger.Type)
   case custom(any DeepLinkValue.Type)
 
@@ -34,6 +34,8 @@ enum LinkValueType {
       self = .date
     } else if type == URL.self {
       self = .url
+    } else if type == Subdomain.self {
+      self = .subdomain
     } else if let integer = type as? any FixedWidthInteger.Type {
       self = .integer(integer)
     } else if let custom = type as? any DeepLinkValue.Type {
@@ -56,6 +58,7 @@ enum LinkValueType {
     case .uuid: UUID(uuidString: text)
     case .date: LinkValueFormat.date(text)
     case .url: URL(string: text)
+    case .subdomain: Subdomain(text).problem == nil ? Subdomain(text) : nil
     // `Int` compiled for itself: the other widths parse through the generic code.
     case .integer(let type):
       type == Int.self
@@ -69,7 +72,7 @@ enum LinkValueType {
   var mayNotPrintBack: Bool {
     switch self {
     case .date, .url, .custom: true
-    case .string, .bool, .double, .float, .uuid, .integer: false
+    case .string, .bool, .double, .float, .uuid, .subdomain, .integer: false
     }
   }
 
@@ -90,6 +93,9 @@ enum LinkValueType {
     case (.date, let date as Date): return try dateText(date, label: label)
     case (.url, let url as URL):
       return try urlText(url, label: label, schemes: urlValueSchemes(of: linkType))
+    case (.subdomain, let subdomain as Subdomain):
+      if let problem = subdomain.problem { throw EncodingProblem(problem, label: label) }
+      return subdomain.label
     // `Int` without the search for its `FixedWidthInteger` conformance.
     case (.integer, let number as Int): return String(number)
     case (.integer, let number as any FixedWidthInteger): return "\(number)"
@@ -117,6 +123,7 @@ enum LinkValueType {
     case .uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     case .date: Date(timeIntervalSinceReferenceDate: 0)
     case .url: URL(string: "x:")
+    case .subdomain: Subdomain("x")
     case .integer(let type): type.init(0)
     case .custom(let type): type.init(deepLinkValue: "x")
     }

@@ -179,9 +179,8 @@ private func levelsProblems(
     }
     for found in level.problems { add(found.code, found.problem) }
     namesUnknownValues = namesUnknownValues || level.unnamedParameter != nil
-    let subdomain = level.values.first { $0.type == Subdomain.self }
-    if let subdomain, !hasWildcardHost, !route.isAlias {
-      add(.host, .subdomainWithoutWildcard(caseName: level.caseName, label: subdomain.label))
+    if let label = level.subdomainLabel, !hasWildcardHost, !route.isAlias {
+      add(.host, .subdomainWithoutWildcard(caseName: level.caseName, label: label))
     }
     let mounts = level.values.filter { !$0.isOptional && $0.type is any DeepLinkRoutes.Type }
     if mounts.count > 1 {

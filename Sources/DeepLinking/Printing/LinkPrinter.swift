@@ -92,7 +92,7 @@ struct LinkPrinter {
     let storage = level.pattern.storage
     for index in link.values.indices where !taken.contains(index) {
       let value = link.values[index]
-      if value.label == link.subdomainLabel {
+      if value.label == level.subdomainLabel {
         builder.subdomain = URLQueryItem(name: value.label, value: value.single)
         continue
       }
