@@ -29,23 +29,62 @@ extension LinkDecodingState: LinkValueSource {
       // The next level of the route: the mounted link's own `init(from:)`.
       return try type.init(from: LinkDecoder(self, level: position.level + 1))
     }
-    do {
-      if let valueType = LinkValueType(type) {
-        guard let text = position.element.map({ element(of: value, $0) }) ?? text(value, valueType)
-        else {
-          if optional { return nil }
-          throw missing(type, value)
-        }
-        return try scalar(type, valueType, text, value)
+    if let valueType = LinkValueType(type) {
+      let text = position.element.map { element(of: value, $0) } ?? text(value, valueType)
+      return try scalar(type, value, text, optional: optional) {
+        try read(type, valueType, $0, value)
       }
+    }
+    do {
       if isOptional(type) { throw nestedOptional(value.label, at: value.level) }
       if optional, strings(value).isEmpty { return nil }
       return try type.init(from: LinkValueDecoder(self, at: position))
     } catch {
       let error = error as? DeepLinkError ?? refused(type, at: position, value)
-      if optional, error.code == .queryValue, !value.slot.isInPath { return nil }
+      if optional, readsAsNil(error, value) { return nil }
       throw error
     }
+  }
+
+  // `String` and `Int`, the most common, without boxing them in `Any` and casting them
+  // back: the decode guard (3.5x Foundation).
+  func string(at position: LinkValuePosition, optional: Bool) throws -> String? {
+    let value = value(position.label, at: position.level)
+    return try scalar(String.self, value, first(value), optional: optional) {
+      matchedValue(value, as: String.self) as? String ?? $0
+    }
+  }
+
+  func int(at position: LinkValuePosition, optional: Bool) throws -> Int? {
+    let value = value(position.label, at: position.level)
+    return try scalar(Int.self, value, first(value), optional: optional) {
+      matchedValue(value, as: Int.self) as? Int ?? LinkValueFormat.integer($0, as: Int.self)
+    }
+  }
+
+  /// The scalar `value` of type `type`, made by `make` from its `text`: `nil` when optional
+  /// and absent, or optional, in the query, and refused; else it throws, naming the value.
+  private func scalar<Made>(
+    _ type: Any.Type, _ value: Value, _ text: String?, optional: Bool,
+    _ make: (String) throws -> Made?
+  ) throws -> Made? {
+    guard let text else {
+      if optional { return nil }
+      throw missing(type, value)
+    }
+    do {
+      guard let made = try make(text) else { throw invalid(text, type, value) }
+      return made
+    } catch let error as DeepLinkError {
+      if optional, readsAsNil(error, value) { return nil }
+      throw error
+    }
+  }
+
+  /// Whether an optional value that failed with `error` reads as `nil`: in the query, so that
+  /// old app versions open new links, never in the path.
+  private func readsAsNil(_ error: DeepLinkError, _ value: Value) -> Bool {
+    error.code == .queryValue && !value.slot.isInPath
   }
 
   /// The error for a value whose own `init(from:)` refused its text: a raw-value enum
@@ -80,14 +119,13 @@ extension LinkDecodingState: LinkValueSource {
     return first(value)
   }
 
-  /// A value of `type`, whose entry is `valueType`, read from `text`.
-  private func scalar(_ type: Any.Type, _ valueType: LinkValueType, _ text: String, _ value: Value)
-    throws -> Any
+  /// A value of `type`, whose entry is `valueType`, read from `text`; `nil` when it does not
+  /// read.
+  private func read(_ type: Any.Type, _ valueType: LinkValueType, _ text: String, _ value: Value)
+    throws -> Any?
   {
     // In the path, the value its converter made while matching, if it made one of this type.
-    guard let decoded = matchedValue(value, as: type) ?? valueType.read(text) else {
-      throw invalid(text, type, value)
-    }
+    guard let decoded = matchedValue(value, as: type) ?? valueType.read(text) else { return nil }
     if valueType.mayNotPrintBack {
       try refuseUnprintable(decoded, type, valueType, decodedFrom: text, value: value)
     }
