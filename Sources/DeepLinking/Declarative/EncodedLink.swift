@@ -165,7 +165,8 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   // The standard library's `encodeIfPresent` of a built-in type writes nothing for `nil`;
   // each is here, so that every `nil` is noted, as the generic one notes it.
   mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-    try optional(value, key)
+    guard let value else { return state.link.nilLabels.append(key.stringValue) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
     try optional(value, key)
@@ -177,7 +178,8 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     try optional(value, key)
   }
   mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-    try optional(value, key)
+    guard let value else { return state.link.nilLabels.append(key.stringValue) }
+    try encode(value, forKey: key)
   }
   mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
     try optional(value, key)
@@ -205,6 +207,15 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
   mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
     try optional(value, key)
+  }
+
+  // `String` and `Int`, the most common, recorded without boxing them in `Any` to cast them
+  // back: the print guard (2.5x Foundation).
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    state.record(value, label: key.stringValue)
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    state.record(String(value), label: key.stringValue)
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
