@@ -157,7 +157,7 @@ struct LinkPrinter {
   /// `link`; returns the indices of the values the path took (the rest go to the query).
   private func addPath(
     of level: LinkLevel, _ link: EncodedLink, route: LinkRoute, to parts: inout [String]
-  ) throws(PrintingFailure) -> SmallIndexSet {
+  ) throws(PrintingFailure) -> [Int] {
     let pattern = route.pattern.source
     // A host parameter would come first (a route with one is a defect, found before).
     var path = PathProgress(parameter: level.pattern.storage.hostParameterCount)
@@ -192,8 +192,8 @@ struct LinkPrinter {
   private struct PathProgress {
     /// The position of the next parameter among the level's.
     var parameter: Int
-    /// The values the path has taken, one bit each.
-    var taken = SmallIndexSet()
+    /// The indices of the values the path has taken.
+    var taken: [Int] = []
     /// The optional parameter that is `nil`, after which the path stops.
     var absent: String?
   }
@@ -229,7 +229,7 @@ struct LinkPrinter {
         .invalidRoute, .url, value: nil,
         .notSingleValue(pattern: pattern, name: name, caseName: link.caseName))
     }
-    path.taken.insert(index)
+    path.taken.append(index)
     if optional, text.isEmpty {
       throw PrintingFailure(
         .unprintable, .url, value: nil, .emptyOptional(name: name, pattern: pattern))
