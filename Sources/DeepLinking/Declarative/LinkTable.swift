@@ -45,62 +45,16 @@ final class LinkTable: Sendable {
   /// Whether another of `routes` (`nil` for a route that never decodes) may take a URL that
   /// each one prints: for a route that starts with a literal, the host, another that starts
   /// with the same literal ignoring case (one that starts with a parameter never wins, as a
-  /// literal is tried first) and may match a URL of as many segments, with the query items
-  /// and fragment it prints; for a route that starts with a parameter, any other.
+  /// literal is tried first); for a route that starts with a parameter, any other.
   private static func rivals(_ routes: [LinkRoute?]) -> [Bool] {
     let hosts = routes.map { $0?.pattern.lowercasedFirstLiteral }
-    var byHost: [String: [Int]] = [:]
-    for (index, host) in hosts.enumerated() {
-      if let host { byHost[host, default: []].append(index) }
-    }
+    var routesByHost: [String: Int] = [:]
+    for host in hosts { if let host { routesByHost[host, default: 0] += 1 } }
     let decoding = routes.lazy.filter { $0 != nil }.count
     return routes.indices.map { index in
-      guard let route = routes[index] else { return false }
+      guard routes[index] != nil else { return false }
       guard let host = hosts[index] else { return decoding > 1 }
-      // What a route prints is worked out only when another route starts with its host.
-      guard let sharing = byHost[host], sharing.count > 1 else { return false }
-      let printed = PrintedShape(route)
-      return sharing.contains { other in
-        other != index && routes[other].map { printed.mayBeTaken(by: $0.pattern.storage) } == true
-      }
-    }
-  }
-
-  /// What the URLs a route prints can hold, as far as another route's match may depend on it.
-  private struct PrintedShape {
-    /// How many link segments they have.
-    let segments: ClosedRange<Int>
-    /// The names of the query items they may have: the route's own, and each value's label.
-    let queryNames: Set<String>
-    let hasFragment: Bool
-
-    init(_ route: LinkRoute) {
-      let storage = route.pattern.storage
-      segments = Self.segments(storage)
-      queryNames = Set(
-        route.levels.flatMap(\.values).map(\.label)
-          + storage.queryOps.map { String(decoding: storage.key(of: $0), as: UTF8.self) })
-      hasFragment = storage.fragmentOp != nil
-    }
-
-    /// The numbers of link segments a pattern matches: fewer with optional parameters
-    /// absent, any number from one with `<path:…>`.
-    static func segments(_ storage: URLPattern.Storage) -> ClosedRange<Int> {
-      let ops = storage.ops
-      let required = ops.lazy.filter { !$0.isOptional }.count
-      return required...(ops.last?.kind == .rest ? Int.max : ops.count)
-    }
-
-    /// Whether a route of `storage` may match such a URL: as many segments, and no query
-    /// item or fragment it requires that the URL never has.
-    func mayBeTaken(by storage: URLPattern.Storage) -> Bool {
-      guard segments.overlaps(Self.segments(storage)) else { return false }
-      guard storage.hasExtras else { return true }
-      if storage.fragmentOp?.isOptional == false, !hasFragment { return false }
-      return storage.queryOps.allSatisfy { op in
-        op.value.isOptional
-          || queryNames.contains(String(decoding: storage.key(of: op), as: UTF8.self))
-      }
+      return routesByHost[host, default: 0] > 1
     }
   }
 
