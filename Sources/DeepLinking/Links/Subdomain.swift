@@ -22,7 +22,9 @@
 /// label (`?tenant=acme`), as are the values a route does not put in the path. A label is
 /// 1 to 63 lowercase ASCII letters, digits and `-`, neither first nor last, and one that
 /// starts with `xn--` is the A-label of a lowercase Unicode label, as in a host; printing
-/// refuses any other, and reading one from the query refuses the link.
+/// refuses any other, wherever the value goes (a path segment, each element of an array), and
+/// reading one refuses the link (an optional value in the query reads as `nil`, as other
+/// optional values there do).
 public struct Subdomain: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
   CustomStringConvertible
 {
