@@ -182,6 +182,26 @@ enum TenantLink: DeepLinkCodable, Hashable {
     #expect(error?.description == message)
   }
 
+  /// A tenant bound to a query item of its route.
+  enum BoundTenantLink: DeepLinkCodable, Hashable {
+    case order(tenant: Subdomain, id: Int)
+
+    static let scheme = "shop"
+    static let universalLinkHosts: Set<String> = ["*.example.com", "example.com"]
+    static let routes: [String: URLPattern] = ["order": "orders/<int:id>?t=<tenant>"]
+  }
+
+  /// Only a Subdomain that the route leaves out of its pattern is the host's label; one the
+  /// pattern names is read and printed where it names it, in every form.
+  @Test func aSubdomainTheRouteNamesStaysWhereItIsNamed() throws {
+    let order = BoundTenantLink.order(tenant: "acme", id: 7)
+    #expect(try BoundTenantLink.decode("shop://orders/7?t=acme") == order)
+    #expect(try order.urlString == "shop://orders/7?t=acme")
+    #expect(try BoundTenantLink.decode("https://beta.example.com/orders/7?t=acme") == order)
+    #expect(try order.universalLink().absoluteString == "https://example.com/orders/7?t=acme")
+    #expect(BoundTenantLink.routeProblems == [])
+  }
+
   @Test func printingRefusesAnInvalidLabelInAList() {
     let error = #expect(throws: DeepLinkError.self) {
       try TenantListLink.compare(tenants: ["a", "Bad"]).urlString

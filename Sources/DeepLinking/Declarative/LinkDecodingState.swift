@@ -212,11 +212,12 @@ final class LinkDecodingState {
     }
   }
 
-  /// The text of the ``Subdomain`` value `value`: the label of a universal link's host under
-  /// a wildcard entry, lowercased; otherwise (a custom-scheme URL, a host listed itself) where
-  /// the route puts it, the query item of its label by default.
+  /// The text of the ``Subdomain`` value `value`: for the one the route leaves out of its
+  /// pattern (the level's `subdomainLabel`), the label of a universal link's host under a
+  /// wildcard entry, lowercased; otherwise (a custom-scheme URL, a host listed itself, a value
+  /// the pattern names) where the route puts it.
   func subdomainText(_ value: Value) -> String? {
-    guard let universalLinkHost, !value.slot.isInPath,
+    guard let universalLinkHost, levels[value.level].subdomainLabel == value.label,
       let hosts = (topLinkType as? any DeepLinkRepresentable.Type)?.universalLinkHosts
     else { return first(value) }
     let hostLabel: String? = withUTF8Bytes(url) { bytes in

@@ -22,8 +22,10 @@ final class LinkLevel: Sendable {
   let unnamedParameter: String?
   /// The case's values, in order, and where the route puts each.
   let values: [LinkValuePlan]
-  /// The label of the case's ``Subdomain`` value, if it has one: a universal link reads it
-  /// from its host and prints it there, under a wildcard entry.
+  /// The label of the case's ``Subdomain`` value that ``pattern`` leaves out, if it has one: a
+  /// universal link reads it from its host and prints it there, under a wildcard entry. (A
+  /// `Subdomain` the pattern names, in the path, a query item or the fragment, is read and
+  /// printed there, like any other value.)
   let subdomainLabel: String?
   /// What is wrong with the case's values under ``pattern``, found with them.
   let problems: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)]
@@ -50,7 +52,7 @@ final class LinkLevel: Sendable {
     self.mountLabel = mountLabel
     unnamedParameter = probe.unnamedParameters.first
     values = probe.values
-    subdomainLabel = values.first { $0.type == Subdomain.self }?.label
+    subdomainLabel = values.first { $0.type == Subdomain.self && !$0.slot.isInPattern }?.label
     problems = valueProblems(probe)
     let storage = pattern.storage
     pathSegments = storage.ops.map { op in

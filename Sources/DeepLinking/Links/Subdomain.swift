@@ -19,7 +19,9 @@
 /// ```
 ///
 /// A custom-scheme link has no such host: there the value is the query item named by its
-/// label (`?tenant=acme`), as are the values a route does not put in the path. A label is
+/// label (`?tenant=acme`), as are the values a route does not put in the path. A route that
+/// names the value in its pattern (`orders/<int:id>?t=<tenant>`) reads and prints it there,
+/// in every form, never in the host. A label is
 /// 1 to 63 lowercase ASCII letters, digits and `-`, neither first nor last, and one that
 /// starts with `xn--` is the A-label of a lowercase Unicode label, as in a host; printing
 /// refuses any other, wherever the value goes (a path segment, each element of an array), and
