@@ -162,6 +162,11 @@ enum TenantLink: DeepLinkCodable, Hashable {
     #expect(try link.urlString == url)
   }
 
+  /// A Subdomain the route names is no host's label, so it asks for no wildcard host.
+  @Test func labelsElsewhereNeedNoWildcardHost() {
+    #expect(TenantListLink.routeProblems == [])
+  }
+
   /// There too a Subdomain is a label as a host would have it: an optional one in the path
   /// throws like any other path value rather than reading as `nil` (which would drop the
   /// segment), and each element of a list is checked.
