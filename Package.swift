@@ -16,11 +16,14 @@ let package = Package(
     // Core Library
     .target(name: "DeepLinking"),
 
+    // Links made up for every route: the round-trip check and the catalogue (tests and tools)
+    .target(name: "DeepLinkingChecks", dependencies: ["DeepLinking"]),
+
     // Test support for apps (Swift Testing assertions)
-    .target(name: "DeepLinkingTesting", dependencies: ["DeepLinking"]),
+    .target(name: "DeepLinkingTesting", dependencies: ["DeepLinking", "DeepLinkingChecks"]),
 
     // Command Line
-    .target(name: "DeepLinkCommandLine", dependencies: ["DeepLinking"]),
+    .target(name: "DeepLinkCommandLine", dependencies: ["DeepLinking", "DeepLinkingChecks"]),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommandLine"]),
 
     // Tests
@@ -30,11 +33,13 @@ let package = Package(
       // The URL Standard's test data, read from the source tree by WHATWGURLTests.
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "DeepLinkCommandLineTests", dependencies: ["DeepLinkCommandLine", "DeepLinking"],
+      name: "DeepLinkCommandLineTests",
+      dependencies: ["DeepLinkCommandLine", "DeepLinking", "DeepLinkingChecks"],
       // A sample app's link files, read from the source tree by DoctorTests.
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "DeepLinkingTestingTests", dependencies: ["DeepLinking", "DeepLinkingTesting"]),
+      name: "DeepLinkingTestingTests",
+      dependencies: ["DeepLinking", "DeepLinkingChecks", "DeepLinkingTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,7 @@ for target in match print; do
   printf '== building the %s target\n' "$target"
   # shellcheck disable=SC2086
   swiftc -O -sanitize="${FUZZ_SANITIZERS:-fuzzer,address}" -parse-as-library \
-    -module-name DeepLinking $sources Fuzz/FuzzLinks.swift "$file" -o "$binary"
+    -module-name DeepLinking -package-name DeepLinking $sources Fuzz/FuzzLinks.swift "$file" -o "$binary"
   corpus=Fuzz/corpus/$target
   printf '== replaying %s (%s inputs)\n' "$corpus" "$(ls "$corpus" | wc -l)"
   # Quiet when every input passes; the whole report, naming the input, when one fails.

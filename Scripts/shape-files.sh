@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The files under Sources/DeepLinking whose code names each URL shape, found by the
-# identifiers that carry the shape (in code, not in comments): the table "Change a URL shape" in Docs/Design.md.
+# The files under Sources/DeepLinking and Sources/DeepLinkingChecks whose code names each URL
+# shape, found by the identifiers that carry the shape (in code, not in comments): the table
+# "Change a URL shape" in Docs/Design.md.
 # Without arguments, prints the table's rows; with --check (as CI runs it), exits 1 when the
 # rows in Design.md, between its shape-files markers, differ from what the sources say.
 set -euo pipefail
@@ -20,7 +21,7 @@ rows() {
   for entry in "${shapes[@]}"; do
     local name=${entry%%@@*} pattern=${entry#*@@}
     local files
-    files=$(for file in $(find Sources/DeepLinking -name '*.swift'); do
+    files=$(for file in $(find Sources/DeepLinking Sources/DeepLinkingChecks -name '*.swift'); do
       # Code only: whole-line comments and comments after code are left out.
       code=$(sed -E 's#^[[:space:]]*//.*##; s#[[:space:]]//[[:space:]].*##' "$file")
       if grep -qE "$pattern" <<<"$code"; then basename "$file" .swift; fi

@@ -1,4 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingChecks
 import Foundation
 
 /// `expectEveryLinkRoundTrips`' work on the README's enum, the row with a guard, and on the

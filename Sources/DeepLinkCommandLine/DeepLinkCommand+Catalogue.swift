@@ -1,4 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingChecks
 
 extension DeepLinkCommand {
   /// `routes --json`: the link catalogue, one entry per route and alias.

@@ -1,4 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingChecks
 
 extension DeepLinkCommand {
   /// `routes --html`: one self-contained page of every route, for testers to tap through on a

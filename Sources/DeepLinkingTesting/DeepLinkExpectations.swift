@@ -1,4 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingChecks
 import Testing
 
 /// Expects every link to print and to read back as itself, in its custom-scheme form and, when

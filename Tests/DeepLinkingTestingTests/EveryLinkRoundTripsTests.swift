@@ -1,4 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingChecks
 import DeepLinkingTesting
 import Foundation
 import Testing

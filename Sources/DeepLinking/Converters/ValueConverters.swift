@@ -85,7 +85,7 @@ public struct ValueConverters: Sendable, ExpressibleByDictionaryLiteral {
 }
 
 /// The converters that ship with the library, implemented on bytes.
-enum BuiltInConverter: Int32, CaseIterable, Sendable {
+package enum BuiltInConverter: Int32, CaseIterable, Sendable {
   case string, int, float, uuid, path
 
   var name: String {

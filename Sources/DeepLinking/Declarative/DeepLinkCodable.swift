@@ -290,7 +290,7 @@ extension DeepLinkCodable {
 
   /// Decodes `string` by `table`, and returns the link with the state that decoded it; with
   /// `recordingQueryLabels`, the state notes the query labels that values read.
-  static func decodeWithState(
+  package static func decodeWithState(
     _ string: String, in table: LinkTable, recordingQueryLabels: Bool = false
   ) throws(DeepLinkError) -> (link: Self, state: LinkDecodingState) {
     // Everything but `init(from:)` happens in non-generic code, compiled once.
@@ -333,12 +333,12 @@ extension DeepLinkCodable {
   }
 
   /// The builder of this link through its route in `table`, the table of `Self`.
-  func deepLinkBuilder(in table: LinkTable) throws(DeepLinkError) -> DeepLinkBuilder {
+  package func deepLinkBuilder(in table: LinkTable) throws(DeepLinkError) -> DeepLinkBuilder {
     try deepLinkBuilder(EncodedLink.encode(self), in: table)
   }
 
   /// The builder of this link, which takes apart into `encoded`, through its route in `table`.
-  func deepLinkBuilder(_ encoded: EncodedLink, in table: LinkTable) throws(DeepLinkError)
+  package func deepLinkBuilder(_ encoded: EncodedLink, in table: LinkTable) throws(DeepLinkError)
     -> DeepLinkBuilder
   {
     guard let index = table.printedRoute(encoded) else {

@@ -6,7 +6,7 @@
 
 /// A case of a link enum taken apart by its synthesized `Encodable` conformance: the case's
 /// name and each associated value written as strings, in declaration order.
-struct EncodedLink: Equatable {
+package struct EncodedLink: Equatable {
   struct Value: Equatable {
     var label: String
     /// A scalar's text, kept apart from `elements` so that scalars allocate no array.
@@ -36,7 +36,8 @@ struct EncodedLink: Equatable {
   var levels: [EncodedLink] { [self] + (mounted.first?.levels ?? []) }
 
   /// Encodes `link`, naming it in errors.
-  static func encode<Link: Encodable & Sendable>(_ link: Link) throws(DeepLinkError) -> EncodedLink
+  package static func encode<Link: Encodable & Sendable>(_ link: Link) throws(DeepLinkError)
+    -> EncodedLink
   {
     let state = LinkEncodingState(linkType: Link.self)
     var problem: DeepLinkError.Reason?

@@ -1,10 +1,10 @@
 /// Where the one link decoder takes a case and its values from: a matched URL or labelled
 /// values (``LinkDecodingState``), the probe of a route (``RouteProbe``), or values made up
-/// for the round-trip check and the catalogue (``LinkMaker``).
+/// for the round-trip check and the catalogue (`LinkMaker`, in `DeepLinkingChecks`).
 ///
 /// ``LinkDecoder`` does nothing of its own: it hands each request of a link enum's
 /// synthesized `init(from:)` to its source, so that what a source does is in one place.
-protocol LinkValueSource: AnyObject {
+package protocol LinkValueSource: AnyObject {
   /// The keys of the case at `level`: its coding key alone, or none when `Key` has no case of
   /// that name (the synthesized code then throws, and the source's caller explains).
   func caseKeys<Key: CodingKey>(_ type: Key.Type, level: Int) throws -> [Key]
@@ -39,14 +39,18 @@ protocol LinkValueSource: AnyObject {
 
 /// Where a value is among a case's: its level and label, and inside it, an element of an
 /// array or the value's own single value (a raw-value enum's raw value).
-struct LinkValuePosition {
+package struct LinkValuePosition {
   /// The level of the route whose case holds the value: 0 for the top link.
   let level: Int
-  let label: String
+  package let label: String
   /// The element of an array; `nil` for the whole value.
   var element: Int?
   /// Whether this is read by the value's own `init(from:)` rather than asked for by the case.
   var isInner = false
+
+  package init(level: Int, label: String, element: Int? = nil, isInner: Bool = false) {
+    (self.level, self.label, self.element, self.isInner) = (level, label, element, isInner)
+  }
 }
 
 /// The decoder a link enum's synthesized `init(from:)` reads at the case of one level,
@@ -54,27 +58,29 @@ struct LinkValuePosition {
 ///
 /// Three words, so that it fits in an `any Decoder` without a box of its own; a value's own
 /// `init(from:)` reads a ``LinkValueDecoder``.
-struct LinkDecoder: Decoder {
+package struct LinkDecoder: Decoder {
   let source: any LinkValueSource
   let level: Int
 
-  init(_ source: any LinkValueSource, level: Int) {
+  package init(_ source: any LinkValueSource, level: Int) {
     self.source = source
     self.level = level
   }
 
-  var codingPath: [any CodingKey] { [] }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  package var codingPath: [any CodingKey] { [] }
+  package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   private var refusal: any Error { source.refusal(at: level, nil) }
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
+    Key
+  > {
     let keys = try source.caseKeys(type, level: level)
     return KeyedDecodingContainer(Case(decoder: self, keys: keys))
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal }
-  func singleValueContainer() throws -> any SingleValueDecodingContainer { throw refusal }
+  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal }
+  package func singleValueContainer() throws -> any SingleValueDecodingContainer { throw refusal }
 
   /// The case's level: one key, the case's, whose values are a nested container.
   private struct Case<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -215,37 +221,41 @@ struct LinkDecoder: Decoder {
 /// the source.
 ///
 /// A class, so that it and its containers fit in their existentials' inline storage.
-final class LinkValueDecoder: Decoder {
+package final class LinkValueDecoder: Decoder {
   let source: any LinkValueSource
   /// The value; ``LinkValuePosition/isInner``.
   let position: LinkValuePosition
   /// How many elements the array has, once asked.
   private var count = 0
 
-  init(_ source: any LinkValueSource, at position: LinkValuePosition) {
+  package init(_ source: any LinkValueSource, at position: LinkValuePosition) {
     self.source = source
     var position = position
     position.isInner = true
     self.position = position
   }
 
-  var codingPath: [any CodingKey] { [] }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  package var codingPath: [any CodingKey] { [] }
+  package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   private var refusal: any Error { source.refusal(at: position.level, position) }
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
+    Key
+  > {
     throw refusal
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     // An array's element is not an array: printing refuses `[[Int]]`.
     guard position.element == nil else { throw refusal }
     count = try source.elementCount(at: position)
     return Elements(decoder: self)
   }
 
-  func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
+  package func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    Single(decoder: self)
+  }
 
   /// The value `type` at `position`, which the source must have.
   private func value<T: Decodable>(_ type: T.Type, at position: LinkValuePosition) throws -> T {
@@ -308,11 +318,11 @@ extension LinkValueSource {
   }
 
   // A source without a faster way answers these through `value(_:at:optional:)`.
-  func string(at position: LinkValuePosition, optional: Bool) throws -> String? {
+  package func string(at position: LinkValuePosition, optional: Bool) throws -> String? {
     try typedValue(String.self, at: position, optional: optional)
   }
 
-  func int(at position: LinkValuePosition, optional: Bool) throws -> Int? {
+  package func int(at position: LinkValuePosition, optional: Bool) throws -> Int? {
     try typedValue(Int.self, at: position, optional: optional)
   }
 }

@@ -6,22 +6,22 @@
 /// does not convert reads as `nil` in the query (`?sort=cheapest` from a newer website), so
 /// that old app versions still open new links, and throws in the path.
 extension LinkDecodingState: LinkValueSource {
-  func caseKeys<Key: CodingKey>(_ type: Key.Type, level: Int) throws -> [Key] {
+  package func caseKeys<Key: CodingKey>(_ type: Key.Type, level: Int) throws -> [Key] {
     if let made = caseKeys(at: level) as? LinkLevel.CaseKeys<Key> { return made.keys }
     // No key made with the table: the synthesized code throws, and `unknownCase()` explains.
     guard let key = Key(stringValue: caseName(at: level)) else { return [] }
     return [key]
   }
 
-  func openValues<Key: CodingKey>(_ type: Key.Type, level: Int) throws {
+  package func openValues<Key: CodingKey>(_ type: Key.Type, level: Int) throws {
     if let unnamed = unnamedParameterError(at: level) { throw unnamed }
   }
 
-  func contains(_ position: LinkValuePosition) -> Bool {
+  package func contains(_ position: LinkValuePosition) -> Bool {
     first(value(position.label, at: position.level)) != nil
   }
 
-  func value(_ type: any Decodable.Type, at position: LinkValuePosition, optional: Bool)
+  package func value(_ type: any Decodable.Type, at position: LinkValuePosition, optional: Bool)
     throws -> Any?
   {
     let value = value(position.label, at: position.level)
@@ -48,14 +48,14 @@ extension LinkDecodingState: LinkValueSource {
 
   // `String` and `Int`, the most common, without boxing them in `Any` and casting them
   // back: the decode guard (3.5x Foundation).
-  func string(at position: LinkValuePosition, optional: Bool) throws -> String? {
+  package func string(at position: LinkValuePosition, optional: Bool) throws -> String? {
     let value = value(position.label, at: position.level)
     return try scalar(String.self, value, first(value), optional: optional) {
       matchedValue(value, as: String.self) as? String ?? $0
     }
   }
 
-  func int(at position: LinkValuePosition, optional: Bool) throws -> Int? {
+  package func int(at position: LinkValuePosition, optional: Bool) throws -> Int? {
     let value = value(position.label, at: position.level)
     return try scalar(Int.self, value, first(value), optional: optional) {
       matchedValue(value, as: Int.self) as? Int ?? LinkValueFormat.integer($0, as: Int.self)
@@ -103,11 +103,11 @@ extension LinkDecodingState: LinkValueSource {
     return index < strings.count ? strings[index] : nil
   }
 
-  func elementCount(at position: LinkValuePosition) throws -> Int {
+  package func elementCount(at position: LinkValuePosition) throws -> Int {
     strings(value(position.label, at: position.level)).count
   }
 
-  func refusal(at level: Int, _ position: LinkValuePosition?) -> any Error {
+  package func refusal(at level: Int, _ position: LinkValuePosition?) -> any Error {
     guard let position else { return notAnEnum(at: level) }
     return unsupported(position.label, at: position.level)
   }

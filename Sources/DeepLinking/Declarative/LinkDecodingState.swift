@@ -9,7 +9,7 @@
 ///
 /// A route through mounted links has a level per link; ``level`` is the one whose
 /// `init(from:)` is running, and each level reads its own parameters of the one match.
-final class LinkDecodingState {
+package final class LinkDecodingState {
   let url: String
   /// The top link type, named in errors about the type rather than the URL; its declarations
   /// (such as its URL value schemes) apply to every level.

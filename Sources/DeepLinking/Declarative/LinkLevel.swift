@@ -2,31 +2,31 @@
 /// found of its values.
 ///
 /// A class, so that decoding reads a level in place rather than copying its fields.
-final class LinkLevel: Sendable {
+package final class LinkLevel: Sendable {
   /// The type whose case this is.
-  let linkType: any DeepLinkRoutes.Type
-  let caseName: String
+  package let linkType: any DeepLinkRoutes.Type
+  package let caseName: String
   /// The case's coding key, as the link type's `CodingKeys` makes it from ``caseName`` (once:
   /// a synthesized `init(stringValue:)` compares the name with each case's in turn); `nil`
   /// when the type has no such case.
-  let caseKeys: (any AnyObject & Sendable)?
+  package let caseKeys: (any AnyObject & Sendable)?
   /// The case's own route (or alias), as the type declares it.
   let pattern: URLPattern
   /// How many parameters the levels before this one have: where this level's parameters
   /// start in the route's whole pattern.
   let parameterOffset: Int
   /// The label of the value that holds the next level's link; `nil` on the last level.
-  let mountLabel: String?
+  package let mountLabel: String?
   /// The first parameter of ``pattern`` that names no value of the case, if any: decoding
   /// the case fails.
   let unnamedParameter: String?
   /// The case's values, in order, and where the route puts each.
-  let values: [LinkValuePlan]
+  package let values: [LinkValuePlan]
   /// The label of the case's ``Subdomain`` value that ``pattern`` leaves out, if it has one: a
   /// universal link reads it from its host and prints it there, under a wildcard entry. (A
   /// `Subdomain` the pattern names, in the path, a query item or the fragment, is read and
   /// printed there, like any other value.)
-  let subdomainLabel: String?
+  package let subdomainLabel: String?
   /// What is wrong with the case's values under ``pattern``, found with them.
   let problems: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)]
   /// The segments of ``pattern``'s path as printing fills them, in order.
@@ -68,8 +68,8 @@ final class LinkLevel: Sendable {
 
   /// A case's coding key in the array that `allKeys` returns: a class, so that reading it
   /// back as `[Key]` is a class cast, not an array cast.
-  final class CaseKeys<Key: CodingKey>: Sendable {
-    let keys: [Key]
+  package final class CaseKeys<Key: CodingKey>: Sendable {
+    package let keys: [Key]
 
     init(_ key: Key) { keys = [key] }
   }

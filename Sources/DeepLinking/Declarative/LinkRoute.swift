@@ -3,15 +3,15 @@
 ///
 /// A class, as ``LinkLevel`` is, so that decoding and printing read a route in place rather
 /// than copying its fields.
-final class LinkRoute: Sendable {
-  let levels: [LinkLevel]
+package final class LinkRoute: Sendable {
+  package let levels: [LinkLevel]
   /// The levels' patterns one after the other (`settings` + `account/password`).
-  let pattern: URLPattern
+  package let pattern: URLPattern
   /// Whether one of the levels is an alias: the route decodes but never prints.
-  let isAlias: Bool
+  package let isAlias: Bool
   /// The route's name: its case names joined with `.` (`settings.account`), as messages,
   /// events and the command line give it.
-  let name: String
+  package let name: String
 
   init(levels: [LinkLevel], pattern: URLPattern, isAlias: Bool) {
     self.levels = levels

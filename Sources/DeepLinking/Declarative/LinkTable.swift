@@ -5,10 +5,10 @@ import Foundation
 ///
 /// Routes are read once per type, on its first link: they are meant to be constant
 /// (`static let`).
-final class LinkTable: Sendable {
+package final class LinkTable: Sendable {
   /// Canonical routes, then aliases, each by name: the order exact ties go by, so that a
   /// route always beats an alias of the same shape.
-  let routes: [LinkRoute]
+  package let routes: [LinkRoute]
   /// What is wrong with each route by its patterns alone (see `linkRouteDefect`), or `nil`;
   /// a route with a defect neither decodes nor prints.
   let defects: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)?]
@@ -121,7 +121,7 @@ final class LinkTable: Sendable {
   }
 
   /// The table of `Link`, made on its first use.
-  static func of<Link: DeepLinkCodable>(_ type: Link.Type) -> LinkTable {
+  package static func of<Link: DeepLinkCodable>(_ type: Link.Type) -> LinkTable {
     cache.table(for: ObjectIdentifier(type)) {
       make(
         type, routes: Link.routes, aliases: Link.routeAliases,

@@ -1,12 +1,12 @@
 /// One of a case's values as its route reads and prints it: found once, by the probe, when the
 /// link type's table is made.
-struct LinkValuePlan: Sendable {
+package struct LinkValuePlan: Sendable {
   /// The value's label as the case's `Codable` conformance names it (`_0` for the first
   /// unlabeled one).
-  let label: String
-  let slot: LinkValueSlot
-  let isOptional: Bool
+  package let label: String
+  package let slot: LinkValueSlot
+  package let isOptional: Bool
   /// The value's type, when `init(from:)` said it (the protocol's own `decodeIfPresent` of a
   /// type without an overload of ours does not).
-  let type: Any.Type?
+  package let type: Any.Type?
 }

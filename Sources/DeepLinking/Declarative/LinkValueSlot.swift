@@ -1,6 +1,6 @@
 /// Where a route puts one of its case's values: the one rule, which decoding, printing, the
 /// route checks and the catalogue share.
-enum LinkValueSlot: Sendable, Equatable {
+package enum LinkValueSlot: Sendable, Equatable {
   /// The route's path parameter at this position among its level's parameters.
   case path(Int)
   /// A query item of this name; `bound` when the route binds the value to it

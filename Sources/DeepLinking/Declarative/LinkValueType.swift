@@ -10,13 +10,13 @@
 ///
 /// Other values go through their own `Codable` conformance down to one of these: a raw-value
 /// enum reads and prints its raw value, an array each of its elements.
-enum LinkValueType {
+package enum LinkValueType {
   case string, bool, double, float, uuid, date, url, subdomain
   case integer(any FixedWidthInteger.Type)
   case custom(any DeepLinkValue.Type)
 
   /// The entry of `type`; `nil` for a type read through its own conformance.
-  init?(_ type: Any.Type) {
+  package init?(_ type: Any.Type) {
     // Metatype identity is a pointer comparison; casts search conformances, so they come last.
     if type == String.self {
       self = .string
@@ -114,7 +114,7 @@ enum LinkValueType {
 
   /// A value made up for the probe, which hands it to `init(from:)`; `nil` for a
   /// ``DeepLinkValue`` that refuses `"x"`.
-  var sample: Any? {
+  package var sample: Any? {
     switch self {
     case .string: "x"
     case .bool: true
@@ -154,7 +154,7 @@ private func dateText(_ date: Date, label: String) throws(EncodingProblem) -> St
 let neverURLValueSchemes: Set<String> = ["javascript", "data", "file"]
 
 /// The ``DeepLinkCodable/urlValueSchemes`` of `type`; only `https` for another type.
-func urlValueSchemes(of type: Any.Type) -> Set<String> {
+package func urlValueSchemes(of type: Any.Type) -> Set<String> {
   Set(((type as? any DeepLinkCodable.Type)?.urlValueSchemes ?? ["https"]).map(asciiLowercased))
 }
 

@@ -1,7 +1,7 @@
 extension DeepLinkError {
   /// Why a part of a URL was refused, as data: the site that finds a problem says which it is
   /// and with what, and ``ErrorWording`` words it.
-  indirect enum Reason: Sendable {
+  package indirect enum Reason: Sendable {
     // Reading a URL.
     /// The URL is `length` bytes long, over `limit`.
     case tooLong(length: Int, limit: Int)
@@ -198,7 +198,7 @@ extension DeepLinkError {
   }
 
   /// What a pattern expects where a URL fails it, for ``Reason``.
-  enum Expectation: Sendable {
+  package enum Expectation: Sendable {
     /// A literal, as the pattern writes it.
     case literal(String)
     /// `*`.
@@ -213,7 +213,7 @@ extension DeepLinkError {
 
   /// A link type's route as messages name it: `the route of case "user", "user/<int:id>",`,
   /// or a router's route by its pattern alone.
-  struct RouteName: Sendable {
+  package struct RouteName: Sendable {
     var pattern: String
     /// The case the route is for; `nil` for a router's route.
     var caseName: String?
@@ -221,19 +221,19 @@ extension DeepLinkError {
   }
 
   /// A case as messages name it: `case "user"`, with the Swift name CodingKeys renamed.
-  struct CaseReference: Sendable {
+  package struct CaseReference: Sendable {
     var name: String
     var swiftName: String? = nil
   }
 
   /// The value of a case a decoding error is about: `"page" of case "search"`.
-  struct ValueTarget: Sendable {
+  package struct ValueTarget: Sendable {
     var label: String
     var caseName: String
   }
 
   /// Why a value cannot be taken apart or printed.
-  enum ValueProblem: Sendable {
+  package enum ValueProblem: Sendable {
     case notAnEnum
     case nestedOptional
     case nestedValue
@@ -259,14 +259,14 @@ extension DeepLinkError {
   }
 
   /// Why a screen of a link's chain does not decode as it.
-  enum ScreenProblem: Sendable {
+  package enum ScreenProblem: Sendable {
     case error(DeepLinkError)
     /// It decodes as another case.
     case decodesAs(String)
   }
 
   /// What is wrong with a link type's route.
-  enum RouteProblem: Sendable {
+  package enum RouteProblem: Sendable {
     case invalidPattern(DeepLinkError)
     case hasScheme
     case wildcard
@@ -294,7 +294,7 @@ extension DeepLinkError {
   }
 
   /// Why an entry of a link type's schemes cannot be.
-  enum SchemeProblem: Sendable {
+  package enum SchemeProblem: Sendable {
     case invalid
     /// An alias that is the type's scheme.
     case isTheScheme(linkType: String)
@@ -304,7 +304,7 @@ extension DeepLinkError {
   }
 
   /// Why an entry of a set of universal-link hosts can never match.
-  enum HostEntryProblem: Sendable {
+  package enum HostEntryProblem: Sendable {
     case scheme
     case wildcardInside
     case wildcardIP
@@ -316,7 +316,7 @@ extension DeepLinkError {
   }
 
   /// How a pattern writes a parameter, for what a mistake in one expects.
-  enum ParameterSyntax: Sendable {
+  package enum ParameterSyntax: Sendable {
     /// `:name`.
     case colon
     /// `<name>` or `<converter:name>`.
@@ -324,7 +324,7 @@ extension DeepLinkError {
   }
 
   /// Why a web host is not the host a browser writes.
-  enum WebHostProblem: Sendable {
+  package enum WebHostProblem: Sendable {
     case empty
     case emptyLabel
     case nonASCII

@@ -68,7 +68,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
   public var value: String? { storage.value }
 
   /// Why the part was refused, as data.
-  var reason: Reason { storage.reason }
+  package var reason: Reason { storage.reason }
 
   /// How the message frames the problem.
   var frame: Frame { storage.frame }
@@ -333,7 +333,7 @@ extension DeepLinkError {
 
 /// Quotes `text` for an error message: in double quotes, with `"`, `\` and control characters
 /// escaped, and cut to 120 characters so that a hostile URL cannot flood a log.
-func quoted(_ text: String) -> String {
+package func quoted(_ text: String) -> String {
   var result = "\""
   var count = 0
   for scalar in text.unicodeScalars {

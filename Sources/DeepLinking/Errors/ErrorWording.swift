@@ -1,5 +1,5 @@
 /// Words every ``DeepLinkError``: the one place where a failure's data becomes English.
-enum ErrorWording {
+package enum ErrorWording {
   /// The whole message of `error`.
   static func message(_ error: DeepLinkError) -> String {
     let problem = problem(error.reason)

@@ -54,7 +54,7 @@ private func mirrorDescription(_ value: Any, reflecting: Bool) -> String {
 }
 
 /// `strings` in ascending order, for the lists that messages and checks show.
-func ascending(_ strings: some Sequence<String>) -> [String] {
+package func ascending(_ strings: some Sequence<String>) -> [String] {
   let strings = Array(strings)
   return sortedIndices(strings.count) { strings[$0] < strings[$1] }.map { strings[$0] }
 }

@@ -53,7 +53,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   var subject: (any Sendable)?
   /// A link's ``Subdomain`` value, as a query item named by the value's label: the first
   /// label of a universal link's host, and in the custom-scheme form an item after the others.
-  var subdomain: URLQueryItem? { didSet { printed = nil } }
+  package var subdomain: URLQueryItem? { didSet { printed = nil } }
   /// The custom-scheme form, printed by ``checkForPrinting()`` when every part printed; `nil`
   /// again when a part changes.
   private var printed: String?

@@ -285,7 +285,7 @@ extension DeepLinkCodable {
   ///
   /// With `levelCount`, only the route's first levels print: the URL of a screen the link
   /// passes through (see ``linkChain``).
-  func builder(
+  package func builder(
     _ encoded: EncodedLink, through index: Int, in table: LinkTable, checkingRivals: Bool,
     levelCount: Int? = nil
   ) throws(DeepLinkError) -> DeepLinkBuilder {

@@ -58,7 +58,7 @@ struct PercentEncodingWriter {
 
 /// `text` percent-encoded as links print a component: every byte but `A–Z a–z 0–9 - . _ ~`
 /// as `%XX`.
-func percentEncoded(_ text: String) -> String {
+package func percentEncoded(_ text: String) -> String {
   var encoded: [UInt8] = []
   encoded.reserveCapacity(text.utf8.count)
   for byte in text.utf8 {

@@ -1,3 +1,5 @@
+@_spi(DeepLinkingTools) import DeepLinking
+
 /// Checks that the links of a link type round-trip for values nobody wrote: links of each
 /// route made of seeded choices (see ``LinkMaker``) print in every form and read back as
 /// themselves, and URLs changed from theirs decode only into links that do; for

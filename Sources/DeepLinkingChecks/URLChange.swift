@@ -1,3 +1,5 @@
+@_spi(DeepLinkingTools) import DeepLinking
+
 /// Changes to a link's URL that make URLs near its route.
 ///
 /// A segment replaced, dropped or doubled, an escape put in, letters' case changed, query

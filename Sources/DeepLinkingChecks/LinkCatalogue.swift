@@ -1,3 +1,5 @@
+@_spi(DeepLinkingTools) import DeepLinking
+
 /// One route of a link type as tools list it; see `DeepLinkCodable._catalogue`.
 @_spi(DeepLinkingTools)
 public struct _CatalogueEntry: Sendable, Equatable {

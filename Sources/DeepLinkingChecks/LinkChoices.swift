@@ -1,3 +1,5 @@
+@_spi(DeepLinkingTools) import DeepLinking
+
 /// The choices a generated link is made of: each a number below a bound, where 0 is the
 /// simplest (the empty string, zero, `nil`, no element).
 ///

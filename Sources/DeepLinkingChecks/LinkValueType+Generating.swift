@@ -1,3 +1,5 @@
+@_spi(DeepLinkingTools) import DeepLinking
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
