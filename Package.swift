@@ -17,29 +17,29 @@ let package = Package(
     .target(name: "DeepLinking"),
 
     // Links made up for every route: the round-trip check and the catalogue (tests and tools)
-    .target(name: "DeepLinkingChecks", dependencies: ["DeepLinking"]),
+    .target(name: "DeepLinkingTools", dependencies: ["DeepLinking"]),
 
     // Test support for apps (Swift Testing assertions)
-    .target(name: "DeepLinkingTesting", dependencies: ["DeepLinking", "DeepLinkingChecks"]),
+    .target(name: "DeepLinkingTesting", dependencies: ["DeepLinking", "DeepLinkingTools"]),
 
     // Command Line
-    .target(name: "DeepLinkCommandLine", dependencies: ["DeepLinking", "DeepLinkingChecks"]),
+    .target(name: "DeepLinkCommandLine", dependencies: ["DeepLinking", "DeepLinkingTools"]),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommandLine"]),
 
     // Tests
     .testTarget(
       name: "DeepLinkingTests",
-      dependencies: ["DeepLinking", "DeepLinkingTesting"],
+      dependencies: ["DeepLinking", "DeepLinkingTesting", "DeepLinkingTools"],
       // The URL Standard's test data, read from the source tree by WHATWGURLTests.
       exclude: ["Fixtures"]),
     .testTarget(
       name: "DeepLinkCommandLineTests",
-      dependencies: ["DeepLinkCommandLine", "DeepLinking", "DeepLinkingChecks"],
+      dependencies: ["DeepLinkCommandLine", "DeepLinking", "DeepLinkingTools"],
       // A sample app's link files, read from the source tree by DoctorTests.
       exclude: ["Fixtures"]),
     .testTarget(
       name: "DeepLinkingTestingTests",
-      dependencies: ["DeepLinking", "DeepLinkingChecks", "DeepLinkingTesting"]),
+      dependencies: ["DeepLinking", "DeepLinkingTools", "DeepLinkingTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The files under Sources/DeepLinking and Sources/DeepLinkingChecks whose code names each URL
+# The files under Sources/DeepLinking and Sources/DeepLinkingTools whose code names each URL
 # shape, found by the identifiers that carry the shape (in code, not in comments): the table
 # "Change a URL shape" in Docs/Design.md.
 # Without arguments, prints the table's rows; with --check (as CI runs it), exits 1 when the
@@ -21,7 +21,7 @@ rows() {
   for entry in "${shapes[@]}"; do
     local name=${entry%%@@*} pattern=${entry#*@@}
     local files
-    files=$(for file in $(find Sources/DeepLinking Sources/DeepLinkingChecks -name '*.swift'); do
+    files=$(for file in $(find Sources/DeepLinking Sources/DeepLinkingTools -name '*.swift'); do
       # Code only: whole-line comments and comments after code are left out.
       code=$(sed -E 's#^[[:space:]]*//.*##; s#[[:space:]]//[[:space:]].*##' "$file")
       if grep -qE "$pattern" <<<"$code"; then basename "$file" .swift; fi

@@ -1,5 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
-@_spi(DeepLinkingTools) import DeepLinkingChecks
+@_spi(DeepLinkingTools) import DeepLinkingTools
 import Foundation
 
 /// `expectEveryLinkRoundTrips`' work on the README's enum, the row with a guard, and on the

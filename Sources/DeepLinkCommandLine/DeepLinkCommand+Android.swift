@@ -1,4 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingTools
 
 extension DeepLinkCommand {
   /// `android`: the `<intent-filter>` elements of `AndroidManifest.xml` that open the link

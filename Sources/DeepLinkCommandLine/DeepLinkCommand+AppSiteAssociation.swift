@@ -1,4 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingTools
 
 extension DeepLinkCommand {
   /// One entry of the `components` array of an `apple-app-site-association` file.

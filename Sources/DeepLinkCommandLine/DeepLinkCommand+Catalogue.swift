@@ -1,5 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
-@_spi(DeepLinkingTools) import DeepLinkingChecks
+@_spi(DeepLinkingTools) import DeepLinkingTools
 
 extension DeepLinkCommand {
   /// `routes --json`: the link catalogue, one entry per route and alias.

@@ -1,5 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
-@_spi(DeepLinkingTools) import DeepLinkingChecks
+@_spi(DeepLinkingTools) import DeepLinkingTools
 
 extension DeepLinkCommand {
   /// `routes --html`: one self-contained page of every route, for testers to tap through on a

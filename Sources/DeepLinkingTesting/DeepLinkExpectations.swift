@@ -1,5 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
-@_spi(DeepLinkingTools) import DeepLinkingChecks
+@_spi(DeepLinkingTools) import DeepLinkingTools
 import Testing
 
 /// Expects every link to print and to read back as itself, in its custom-scheme form and, when

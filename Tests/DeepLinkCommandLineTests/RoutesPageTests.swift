@@ -1,5 +1,6 @@
 import DeepLinkCommandLine
 @_spi(DeepLinkingTools) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingTools
 import Foundation
 import Testing
 

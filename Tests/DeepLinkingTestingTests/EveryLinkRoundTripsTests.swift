@@ -1,6 +1,6 @@
 @_spi(DeepLinkingTools) import DeepLinking
-@_spi(DeepLinkingTools) import DeepLinkingChecks
 import DeepLinkingTesting
+@_spi(DeepLinkingTools) import DeepLinkingTools
 import Foundation
 import Testing
 

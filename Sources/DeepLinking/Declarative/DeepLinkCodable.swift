@@ -332,6 +332,11 @@ extension DeepLinkCodable {
     try deepLinkBuilder(in: LinkTable.of(Self.self))
   }
 
+  /// Case `caseName` of this link, with its Swift name if CodingKeys rename it.
+  package func caseReference(_ caseName: String) -> DeepLinkError.CaseReference {
+    DeepLinkError.CaseReference(name: caseName, swiftName: swiftCaseName(of: self))
+  }
+
   /// The builder of this link through its route in `table`, the table of `Self`.
   package func deepLinkBuilder(in table: LinkTable) throws(DeepLinkError) -> DeepLinkBuilder {
     try deepLinkBuilder(EncodedLink.encode(self), in: table)
@@ -348,4 +353,17 @@ extension DeepLinkCodable {
     }
     return try builder(encoded, through: index, in: table, checkingRivals: true)
   }
+}
+
+/// The name of `link`'s case as Swift spells it, which a `CodingKeys` enum may rename: the
+/// label of its associated values, or, for a case without any, its description when the type
+/// does not describe itself otherwise; `nil` when neither tells.
+func swiftCaseName(of link: some Any) -> String? {
+  let mirror = Mirror(reflecting: link)
+  guard mirror.displayStyle == .enum else { return nil }
+  if let label = mirror.children.first?.label { return label }
+  guard !(link is CustomStringConvertible), !(link is CustomDebugStringConvertible) else {
+    return nil
+  }
+  return String(describing: link)
 }

@@ -20,7 +20,7 @@ package struct EncodedLink: Equatable {
     var strings: [String] { single.map { [$0] } ?? elements }
   }
 
-  var caseName = ""
+  package var caseName = ""
   var values: [Value] = []
   /// The labels of optional values that are `nil`, which print as nothing.
   var nilLabels: [String] = []
@@ -30,7 +30,7 @@ package struct EncodedLink: Equatable {
   var mountedLabels: [String] = []
 
   /// The case names from this level down.
-  var caseNames: [String] { [caseName] + (mounted.first?.caseNames ?? []) }
+  package var caseNames: [String] { [caseName] + (mounted.first?.caseNames ?? []) }
 
   /// The levels from this one down.
   var levels: [EncodedLink] { [self] + (mounted.first?.levels ?? []) }
@@ -63,7 +63,7 @@ package struct EncodedLink: Equatable {
 
   /// The name of `link`'s case, found even when one of its values cannot be encoded; `nil`
   /// for a type that is not an enum with synthesized `Codable`.
-  static func caseName<Link: Encodable>(of link: Link) -> String? {
+  package static func caseName<Link: Encodable>(of link: Link) -> String? {
     let state = LinkEncodingState(linkType: Link.self)
     _ = try? link.encode(to: CaseEncoder(state: state))
     return state.link.caseName.isEmpty ? nil : state.link.caseName

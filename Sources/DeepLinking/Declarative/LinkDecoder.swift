@@ -1,6 +1,6 @@
 /// Where the one link decoder takes a case and its values from: a matched URL or labelled
 /// values (``LinkDecodingState``), the probe of a route (``RouteProbe``), or values made up
-/// for the round-trip check and the catalogue (`LinkMaker`, in `DeepLinkingChecks`).
+/// for the round-trip check and the catalogue (`LinkMaker`, in `DeepLinkingTools`).
 ///
 /// ``LinkDecoder`` does nothing of its own: it hands each request of a link enum's
 /// synthesized `init(from:)` to its source, so that what a source does is in one place.

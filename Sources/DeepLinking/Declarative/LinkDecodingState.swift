@@ -22,7 +22,7 @@ package final class LinkDecodingState {
   private let madeCaseName: String
   /// The name of the route chosen: its case names joined with `.` (the case name, for a case
   /// made from values).
-  let routeName: String
+  package let routeName: String
   /// Values given by label, for a case made from values rather than a URL.
   private let queryItems: [URLQueryItem]
   /// Whether the link must be printed before it is handed out, as its URL may not decode as
@@ -41,7 +41,7 @@ package final class LinkDecodingState {
   var recordsQueryLabels = false
 
   /// The state for a case made from labelled values, without a URL.
-  init(caseName: String, queryItems: [URLQueryItem], linkType: Any.Type) {
+  package init(caseName: String, queryItems: [URLQueryItem], linkType: Any.Type) {
     self.url = caseName
     self.madeCaseName = caseName
     self.topLinkType = linkType

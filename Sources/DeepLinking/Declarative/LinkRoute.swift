@@ -21,5 +21,5 @@ package final class LinkRoute: Sendable {
   }
 
   /// The case names along the route, from the top.
-  var caseNames: [String] { levels.map(\.caseName) }
+  package var caseNames: [String] { levels.map(\.caseName) }
 }

@@ -132,7 +132,7 @@ package final class LinkTable: Sendable {
   private static let cache = Cache()
 
   /// Flattens `routes` and `aliases` of `type` and the routes of the links they mount.
-  static func make(
+  package static func make(
     _ type: any DeepLinkRoutes.Type, routes: [String: URLPattern],
     aliases: [String: [URLPattern]], decodesPlusAsSpace: Bool, ignoresPathCase: Bool
   ) -> LinkTable {

@@ -143,7 +143,7 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// An error about making case `caseName` from values: `cannot make user: "x" is not a
   /// valid Int; expected an Int for "id" of case "user"`.
-  init(making caseName: String, _ reason: Reason, code: Code) {
+  package init(making caseName: String, _ reason: Reason, code: Code) {
     self.init(code, .url, input: caseName, value: nil, reason, frame: .making)
   }
 

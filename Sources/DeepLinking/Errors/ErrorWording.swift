@@ -280,7 +280,7 @@ package enum ErrorWording {
   }
 
   /// `case "user"`, or `case "user" (the CodingKeys name of case "profile")`.
-  static func caseReference(_ reference: DeepLinkError.CaseReference) -> String {
+  package static func caseReference(_ reference: DeepLinkError.CaseReference) -> String {
     guard let swiftName = reference.swiftName, swiftName != reference.name else {
       return "case \(quoted(reference.name))"
     }

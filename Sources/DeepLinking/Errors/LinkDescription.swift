@@ -10,7 +10,7 @@
 /// value that holds one is described through its mirror instead, the date as `Date(nan)`.
 /// - Parameter value: The link, or any value.
 /// - Returns: The description.
-func linkDescription(_ value: Any) -> String {
+package func linkDescription(_ value: Any) -> String {
   holdsNaNDate(value) ? mirrorDescription(value, reflecting: false) : String(describing: value)
 }
 

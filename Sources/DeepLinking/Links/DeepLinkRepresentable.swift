@@ -204,11 +204,6 @@ extension DeepLinkRepresentable {
     return try builder.universalLink(host: website)
   }
 
-  /// The link as messages show it: `String(describing:)`, but without trapping on a value
-  /// that Foundation cannot describe (a `Date` whose interval is NaN).
-  @_spi(DeepLinkingTools)
-  public var _description: String { linkDescription(self) }
-
   /// Reads `string` as a URL and decodes it with ``init(url:)``, after turning a universal
   /// link into its custom-scheme form.
   /// - Parameter string: The URL string.

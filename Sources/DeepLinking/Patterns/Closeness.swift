@@ -26,20 +26,15 @@ struct Closeness {
   }
 }
 
-/// The Levenshtein distance between two strings, by characters; for the command line's
-/// "did you mean".
-@_spi(DeepLinkingTools)
-public func _editDistance(_ a: String, _ b: String) -> Int { editDistance(a, b) }
-
 /// The Levenshtein distance between two strings, by characters.
-func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
   var row: [Int] = []
   return editDistance(Array(a), Array(b), atMost: .max, row: &row) ?? .max
 }
 
 /// The Levenshtein distance between `a` and `b`, or `nil` when it is over `limit`; `row`, one
 /// row of the table, is reused from call to call.
-func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int, row: inout [Int])
+package func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int, row: inout [Int])
   -> Int?
 {
   let count = b.count

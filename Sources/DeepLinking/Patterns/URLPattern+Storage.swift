@@ -4,7 +4,7 @@ extension URLPattern {
   ///
   /// Tokens, names and the source string are derived from it when a message or a printer
   /// needs them.
-  struct Storage: Sendable {
+  package struct Storage: Sendable {
     let table: Table
     let index: Int
 
@@ -49,24 +49,24 @@ extension URLPattern {
     }
 
     /// The ops that the link's segments must match, in order.
-    var ops: OpRun<Op> {
+    package var ops: OpRun<Op> {
       OpRun(base: table.ops, start: entry.opsStart, endIndex: Int(entry.pathCount))
     }
 
     /// For a web pattern, the op that the URL's host must match.
     @inline(__always)
-    var authorityOp: Op? {
+    package var authorityOp: Op? {
       entry.hasAuthority ? table.ops[entry.opsStart + Int(entry.pathCount)] : nil
     }
 
     /// The parameter that binds the fragment (`#<section?>`), if any.
-    var fragmentOp: Op? {
+    package var fragmentOp: Op? {
       entry.hasFragment
         ? table.ops[entry.opsStart + Int(entry.pathCount) + (entry.hasAuthority ? 1 : 0)] : nil
     }
 
     /// The query items the pattern requires or binds (`?screen=cart&id=<int:id>`), in order.
-    var queryOps: OpRun<QueryOp> {
+    package var queryOps: OpRun<QueryOp> {
       OpRun(base: table.queryOps, start: entry.queryStart, endIndex: Int(entry.queryCount))
     }
 
@@ -102,7 +102,7 @@ extension URLPattern {
     var sourceBytes: ArraySlice<UInt8> { bytes(0..<Int32(entry.sourceCount)) }
 
     /// The decoded bytes of a literal op.
-    func literalBytes(of op: Op) -> ArraySlice<UInt8> { bytes(op.literal) }
+    package func literalBytes(of op: Op) -> ArraySlice<UInt8> { bytes(op.literal) }
 
     /// The decoded text of a literal op; `nil` for another op.
     func literalText(of op: Op) -> String? {
@@ -224,7 +224,7 @@ extension URLPattern {
     }
 
     /// The decoded name of a query op.
-    func key(of op: QueryOp) -> ArraySlice<UInt8> { bytes(op.key) }
+    package func key(of op: QueryOp) -> ArraySlice<UInt8> { bytes(op.key) }
 
     /// The query op whose value is the parameter `name`, if any.
     func queryOp(binding name: String) -> QueryOp? {
@@ -248,23 +248,23 @@ extension URLPattern {
 
   /// A query item of a pattern: its name, and a literal value it requires or a parameter
   /// that binds its value.
-  struct QueryOp: Sendable, Equatable {
+  package struct QueryOp: Sendable, Equatable {
     /// Where the decoded name is among the pattern's bytes.
     var key: Range<Int32>
-    var value: Op
+    package var value: Op
   }
 
   /// A token reduced to plain data, so that the matching loop copies no references.
   ///
   /// Its ranges are stored as 16-bit offsets, which the compiler's length limit keeps them
   /// within, so that an op is 12 bytes.
-  struct Op: Sendable, Equatable {
-    enum Kind: UInt8, Sendable { case literal, parameter, wildcard, rest }
-    var kind: Kind
+  package struct Op: Sendable, Equatable {
+    package enum Kind: UInt8, Sendable { case literal, parameter, wildcard, rest }
+    package var kind: Kind
     /// For parameters and rests, the built-in that the converter name stands for, if any.
     var builtIn: BuiltInConverter?
     /// Whether the parameter may be absent (`<name?>`): it and every op after it.
-    var isOptional: Bool
+    package var isOptional: Bool
     private var literalStart: UInt16
     private var literalEnd: UInt16
     private var textStart: UInt16

@@ -106,11 +106,11 @@ extension URLPattern {
   }
 
   /// A pattern's ops, or its query ops, indexed from 0.
-  struct OpRun<Element>: RandomAccessCollection {
+  package struct OpRun<Element>: RandomAccessCollection {
     let base: [Element]
     let start: Int
-    let endIndex: Int
-    var startIndex: Int { 0 }
-    subscript(position: Int) -> Element { base[start + position] }
+    package let endIndex: Int
+    package var startIndex: Int { 0 }
+    package subscript(position: Int) -> Element { base[start + position] }
   }
 }

@@ -54,7 +54,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
 {
   /// The compiled form: its table, shared by copies (a match holds one reference to it), and
   /// where the pattern is in it.
-  let storage: Storage
+  package let storage: Storage
 
   /// How many UTF-8 bytes a valid pattern may have: offsets within a compiled pattern are
   /// 16-bit, and cover its source and the bytes after it (the literals and scheme it does
@@ -95,7 +95,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
       .filter(\.isNamed).map(storage.converterName(of:))
   }
 
-  var scheme: String? { storage.scheme }
+  package var scheme: String? { storage.scheme }
   var isWeb: Bool { storage.isWeb }
   /// Whether the pattern names a scheme (a pattern without one matches any custom scheme).
   var hasScheme: Bool { storage.schemeRange != nil }

@@ -1,3 +1,5 @@
+@_spi(DeepLinkingTools) import DeepLinking
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -66,11 +68,6 @@ extension DeepLinkCodable {
     ErrorWording.caseReference(caseReference(caseName))
   }
 
-  /// Case `caseName` of this link, with its Swift name if CodingKeys rename it.
-  func caseReference(_ caseName: String) -> DeepLinkError.CaseReference {
-    DeepLinkError.CaseReference(name: caseName, swiftName: swiftCaseName(of: self))
-  }
-
   /// Makes the case `caseName` from values written as in URLs, by label.
   /// - Parameters:
   ///   - caseName: The case's name.
@@ -103,18 +100,17 @@ extension DeepLinkCodable {
   }
 }
 
-/// The name of `link`'s case as Swift spells it, which a `CodingKeys` enum may rename: the
-/// label of its associated values, or, for a case without any, its description when the type
-/// does not describe itself otherwise; `nil` when neither tells.
-func swiftCaseName(of link: some Any) -> String? {
-  let mirror = Mirror(reflecting: link)
-  guard mirror.displayStyle == .enum else { return nil }
-  if let label = mirror.children.first?.label { return label }
-  guard !(link is CustomStringConvertible), !(link is CustomDebugStringConvertible) else {
-    return nil
-  }
-  return String(describing: link)
+extension DeepLinkRepresentable {
+  /// The link as messages show it: `String(describing:)`, but without trapping on a value
+  /// that Foundation cannot describe (a `Date` whose interval is NaN).
+  @_spi(DeepLinkingTools)
+  public var _description: String { linkDescription(self) }
 }
+
+/// The Levenshtein distance between two strings, by characters; for the command line's
+/// "did you mean".
+@_spi(DeepLinkingTools)
+public func _editDistance(_ a: String, _ b: String) -> Int { editDistance(a, b) }
 
 /// A link type's table made of other routes and aliases than its own, built once: for tests
 /// that try many tables on one type.

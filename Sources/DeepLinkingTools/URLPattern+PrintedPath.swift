@@ -1,3 +1,5 @@
+@_spi(DeepLinkingTools) import DeepLinking
+
 extension URLPattern {
   /// A segment of a pattern as tools see it: what the URL has there when a link prints.
   @_spi(DeepLinkingTools)
