@@ -22,8 +22,6 @@ package struct EncodedLink: Equatable {
 
   package var caseName = ""
   var values: [Value] = []
-  /// The labels of optional values that are `nil`, which print as nothing.
-  var nilLabels: [String] = []
   /// The links that values of this case hold, taken apart in turn (one, for the next level of
   /// a mounted route), and the labels of those values.
   var mounted: [EncodedLink] = []
@@ -163,53 +161,6 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encodeNil(forKey key: Key) throws {}
 
-  // The standard library's `encodeIfPresent` of a built-in type writes nothing for `nil`;
-  // each is here, so that every `nil` is noted, as the generic one notes it.
-  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-    guard let value else { return state.link.nilLabels.append(key.stringValue) }
-    try encode(value, forKey: key)
-  }
-  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-    guard let value else { return state.link.nilLabels.append(key.stringValue) }
-    try encode(value, forKey: key)
-  }
-  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-    try optional(value, key)
-  }
-
   // `String` and `Int`, the most common, recorded without boxing them in `Any` to cast them
   // back: the print guard (2.5x Foundation).
   mutating func encode(_ value: String, forKey key: Key) throws {
@@ -245,9 +196,10 @@ private struct ValuesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     try optional(value, key)
   }
 
-  /// An optional value: `nil` noted, or the value, which an empty array cannot be.
+  /// An optional value: nothing for `nil` (the standard library's `encodeIfPresent` of a
+  /// built-in type writes nothing either), or the value, which an empty array cannot be.
   private mutating func optional<T: Encodable>(_ value: T?, _ key: Key) throws {
-    guard let value else { return state.link.nilLabels.append(key.stringValue) }
+    guard let value else { return }
     let count = state.link.values.count
     try encode(value, forKey: key)
     if state.link.values.count > count, let last = state.link.values.last, last.isArray,

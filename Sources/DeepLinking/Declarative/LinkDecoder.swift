@@ -155,48 +155,26 @@ package struct LinkDecoder: Decoder {
       try decoder.source.typedValue(type, at: position(key), optional: true)
     }
 
+    // The standard library's `decodeIfPresent` of a built-in type asks `decode`, which throws
+    // for a query value that does not convert; each here reads it as an optional (`nil`).
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
       try decoder.source.string(at: position(key), optional: true)
     }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-      try optional(type, key)
-    }
+    func decodeIfPresent(_ t: Bool.Type, forKey k: Key) throws -> Bool? { try optional(t, k) }
+    func decodeIfPresent(_ t: Double.Type, forKey k: Key) throws -> Double? { try optional(t, k) }
+    func decodeIfPresent(_ t: Float.Type, forKey k: Key) throws -> Float? { try optional(t, k) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
       try decoder.source.int(at: position(key), optional: true)
     }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-      try optional(type, key)
-    }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-      try optional(type, key)
-    }
+    func decodeIfPresent(_ t: Int8.Type, forKey k: Key) throws -> Int8? { try optional(t, k) }
+    func decodeIfPresent(_ t: Int16.Type, forKey k: Key) throws -> Int16? { try optional(t, k) }
+    func decodeIfPresent(_ t: Int32.Type, forKey k: Key) throws -> Int32? { try optional(t, k) }
+    func decodeIfPresent(_ t: Int64.Type, forKey k: Key) throws -> Int64? { try optional(t, k) }
+    func decodeIfPresent(_ t: UInt.Type, forKey k: Key) throws -> UInt? { try optional(t, k) }
+    func decodeIfPresent(_ t: UInt8.Type, forKey k: Key) throws -> UInt8? { try optional(t, k) }
+    func decodeIfPresent(_ t: UInt16.Type, forKey k: Key) throws -> UInt16? { try optional(t, k) }
+    func decodeIfPresent(_ t: UInt32.Type, forKey k: Key) throws -> UInt32? { try optional(t, k) }
+    func decodeIfPresent(_ t: UInt64.Type, forKey k: Key) throws -> UInt64? { try optional(t, k) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
       throws -> KeyedDecodingContainer<NestedKey>

@@ -122,7 +122,9 @@ struct LinkPrinter {
         builder.queryItems.append(URLQueryItem(name: item, value: text))
       }
     }
-    if storage.hasExtras { try refuseMissingBoundValues(of: storage, link, route: route) }
+    if storage.hasExtras {
+      try refuseMissingBoundValues(of: storage, level, link, route: route)
+    }
   }
 
   /// Why the case chain of `encoded`, a link taken apart, has no route to print it: the first
@@ -212,7 +214,8 @@ struct LinkPrinter {
     let index = values.indices.first {
       !taken.contains($0) && level.slot(for: values[$0].label) == slot
     }
-    let isNil = index == nil && link.nilLabels.contains { level.slot(for: $0) == slot }
+    // An optional value that is `nil` is not encoded.
+    let isNil = index == nil && level.values.contains { $0.isOptional && $0.slot == slot }
     if isNil, optional {
       path.absent = path.absent ?? name
       return nil
@@ -256,12 +259,15 @@ struct LinkPrinter {
   /// Throws for a value that a required query item or fragment parameter of `storage`
   /// binds, and that is `nil`: the URL would match no route.
   private func refuseMissingBoundValues(
-    of storage: URLPattern.Storage, _ link: EncodedLink, route: LinkRoute
+    of storage: URLPattern.Storage, _ level: LinkLevel, _ link: EncodedLink, route: LinkRoute
   ) throws(PrintingFailure) {
     let bound = storage.queryOps.map(\.value) + (storage.fragmentOp.map { [$0] } ?? [])
     for op in bound where op.isNamed && !op.isOptional {
       let name = storage.name(of: op)
-      guard link.nilLabels.contains(name) else { continue }
+      // An optional value that is `nil` is not encoded.
+      guard level.values.contains(where: { $0.isOptional && $0.label == name }),
+        !link.values.contains(where: { $0.label == name })
+      else { continue }
       throw PrintingFailure(
         .unprintable, .url, value: nil,
         .nilRequired(name: name, pattern: route.pattern.source))
