@@ -217,6 +217,21 @@ enum TenantLink: DeepLinkCodable, Hashable {
     )
   }
 
+  /// The context leaves out the query item a Subdomain value read, and keeps one of its name
+  /// when the host gave the label.
+  @Test func theContextKeepsWhatTheSubdomainDidNotRead() throws {
+    let custom = try TenantLink.decodeWithContext("shop://orders/7?tenant=acme&ref=mail")
+    #expect(custom.link == .order(tenant: "acme", id: 7))
+    #expect(custom.context.queryItems == [URLQueryItem(name: "ref", value: "mail")])
+    let universal = try TenantLink.decodeWithContext(
+      "https://acme.example.com/orders/7?tenant=other&ref=mail")
+    #expect(universal.link == .order(tenant: "acme", id: 7))
+    #expect(
+      universal.context.queryItems == [
+        URLQueryItem(name: "tenant", value: "other"), URLQueryItem(name: "ref", value: "mail"),
+      ])
+  }
+
   /// A router's scheme-less routes take a wildcard host's subdomains; the matcher reads the
   /// label.
   @Test func routersTakeSubdomains() {

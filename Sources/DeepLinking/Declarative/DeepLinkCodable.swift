@@ -249,11 +249,11 @@ extension DeepLinkCodable {
     guard let observer = linkObserver else {
       // Taken apart, not copied out of the tuple: a generic tuple is copied and destroyed
       // by the runtime, a field at a time.
-      let (link, state) = try decodeWithState(string, in: table, recordingQueryLabels: true)
+      let (link, state) = try decodeWithState(string, in: table)
       return (link, state.context)
     }
     let (link, state) = try observed(string, observer) { () throws(DeepLinkError) in
-      try decodeWithState(string, in: table, recordingQueryLabels: true)
+      try decodeWithState(string, in: table)
     }
     return (link, state.context)
   }
@@ -277,7 +277,7 @@ extension DeepLinkCodable {
     let printed = try builder.string()
     // Not `decodeWithContext(_:)`, which would report a decoding to the observer.
     let readBack = try? Self.decodeWithState(
-      printed, in: LinkTable.of(Self.self), recordingQueryLabels: true
+      printed, in: LinkTable.of(Self.self)
     ).state.context.queryItems
     guard readBack == items.filter({ $0.value != nil }) else {
       let label = items.first { item in !(readBack ?? []).contains { $0.name == item.name } }
@@ -288,16 +288,14 @@ extension DeepLinkCodable {
     return printed
   }
 
-  /// Decodes `string` by `table`, and returns the link with the state that decoded it; with
-  /// `recordingQueryLabels`, the state notes the query labels that values read.
-  package static func decodeWithState(
-    _ string: String, in table: LinkTable, recordingQueryLabels: Bool = false
-  ) throws(DeepLinkError) -> (link: Self, state: LinkDecodingState) {
+  /// Decodes `string` by `table`, and returns the link with the state that decoded it.
+  package static func decodeWithState(_ string: String, in table: LinkTable) throws(DeepLinkError)
+    -> (link: Self, state: LinkDecodingState)
+  {
     // Everything but `init(from:)` happens in non-generic code, compiled once.
     let state = try LinkDecodingState(
       decoding: string, table: table, scheme: scheme, schemeAliases: schemeAliases,
       universalLinkHosts: universalLinkHosts, linkType: Self.self)
-    state.recordsQueryLabels = recordingQueryLabels
     let link = try decodeCase(state)
     if state.checksPrinting {
       do {

@@ -34,11 +34,6 @@ package final class LinkDecodingState {
   private let universalLinkHost: Range<Int>?
   /// The URL's scheme.
   private let schemeRange: Range<Int>
-  /// The query labels that values have read, when ``recordsQueryLabels``: what the link's
-  /// context leaves out.
-  private(set) var readQueryLabels: [String] = []
-  /// Whether decoding notes the query labels it reads, for the link's context.
-  var recordsQueryLabels = false
 
   /// The state for a case made from labelled values, without a URL.
   package init(caseName: String, queryItems: [URLQueryItem], linkType: Any.Type) {
@@ -102,9 +97,18 @@ package final class LinkDecodingState {
   }
 
   /// What the URL carried beside the values read: the query items no value read, the
-  /// fragment, and how it came (``recordsQueryLabels`` must have been on while decoding).
+  /// fragment, and how it came.
   var context: DeepLinkContext {
     let plusIsSpace = match?.decodesPlusAsSpace ?? false
+    // The items that values read: those of the route's values in the query, but for a
+    // Subdomain that the host gave.
+    let hostGaveSubdomain = hostSubdomain != nil
+    let readLabels = levels.flatMap { level in
+      level.values.compactMap { plan -> String? in
+        guard case .query(let name, _) = plan.slot else { return nil }
+        return hostGaveSubdomain && plan.label == level.subdomainLabel ? nil : name
+      }
+    }
     // The route's own query items, literal or bound, are read too.
     let levels = levels.contains { $0.pattern.storage.hasExtras } ? levels : []
     return withUTF8Bytes(url) { bytes in
@@ -113,7 +117,7 @@ package final class LinkDecodingState {
         // Items are made only for the names no value read.
         forEachQueryItem(bytes, query) { name, value in
           let read = withDecodedBytes(bytes, name, plusIsSpace: plusIsSpace) { decoded in
-            readQueryLabels.contains { label in withUTF8Bytes(label) { decoded.equals($0) } }
+            readLabels.contains { label in withUTF8Bytes(label) { decoded.equals($0) } }
               || levels.contains { level in
                 let storage = level.pattern.storage
                 return storage.queryOps.contains { decoded.elementsEqual(storage.key(of: $0)) }
@@ -188,7 +192,6 @@ package final class LinkDecodingState {
     case .path: return first(value).map { [$0] } ?? []
     case .fragment: return fragment.map { [$0] } ?? []
     case .query(let name, let bound):
-      if recordsQueryLabels { readQueryLabels.append(name) }
       guard let match else { return queryItems.filter { $0.name == name }.map { $0.value ?? "" } }
       let values = match.queryText.values(named: name)
       // A route's parameter takes no empty value: there, an empty item is no item.
@@ -202,7 +205,6 @@ package final class LinkDecodingState {
     case .path(let index): return match?.parameterText(index)
     case .fragment: return fragment
     case .query(let name, let bound):
-      if recordsQueryLabels { readQueryLabels.append(name) }
       guard let match else {
         return queryItems.first { $0.name == name }.map { $0.value ?? "" }
       }
@@ -217,15 +219,23 @@ package final class LinkDecodingState {
   /// wildcard entry, lowercased; otherwise (a custom-scheme URL, a host listed itself, a value
   /// the pattern names) where the route puts it.
   func subdomainText(_ value: Value) -> String? {
-    guard let universalLinkHost, levels[value.level].subdomainLabel == value.label,
+    guard levels[value.level].subdomainLabel == value.label, let label = hostSubdomain else {
+      return first(value)
+    }
+    return label
+  }
+
+  /// The label of a universal link's host under a wildcard entry, lowercased; `nil` for a
+  /// custom-scheme URL or a host listed itself.
+  private var hostSubdomain: String? {
+    guard let universalLinkHost,
       let hosts = (topLinkType as? any DeepLinkRepresentable.Type)?.universalLinkHosts
-    else { return first(value) }
-    let hostLabel: String? = withUTF8Bytes(url) { bytes in
+    else { return nil }
+    return withUTF8Bytes(url) { bytes in
       WebHost.subdomainLabel(bytes, universalLinkHost, entries: hosts).map {
         asciiLowercased(bytes, $0)
       }
     }
-    return hostLabel ?? first(value)
   }
 
   /// The URL's fragment, for a value the route binds to it: `nil` when empty or absent.
