@@ -1,4 +1,5 @@
 import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingTools
 import Foundation
 import Testing
 
@@ -215,6 +216,13 @@ enum TenantLink: DeepLinkCodable, Hashable {
       error?.description
         == #"cannot print compare(tenants: [a, Bad]): the value for "tenants" "Bad" is not a subdomain label; expected 1 to 63 lowercase ASCII letters, digits and "-", neither first nor last"#
     )
+  }
+
+  /// `deeplink print` makes a case with a Subdomain from labelled values, as from the query.
+  @Test func aCaseWithASubdomainIsMadeFromValues() throws {
+    #expect(
+      try TenantLink._make(caseName: "order", values: [("tenant", "acme"), ("id", "7")])
+        == .order(tenant: "acme", id: 7))
   }
 
   /// The context leaves out the query item a Subdomain value read, and keeps one of its name

@@ -219,7 +219,7 @@ package final class LinkDecodingState {
   /// wildcard entry, lowercased; otherwise (a custom-scheme URL, a host listed itself, a value
   /// the pattern names) where the route puts it.
   func subdomainText(_ value: Value) -> String? {
-    guard levels[value.level].subdomainLabel == value.label, let label = hostSubdomain else {
+    guard let label = hostSubdomain, levels[value.level].subdomainLabel == value.label else {
       return first(value)
     }
     return label
