@@ -112,6 +112,14 @@ echo "reported as expected: $(grep -m 1 -oE "'ContinuousClock' is only available
 rm -rf "$sdks/tc-macos"
 
 echo "-- stand-in SDK type-check: this package, macOS and iOS"
+# The type-check runs swiftc itself, target by target. SwiftPM gives every target of a package
+# one -package-name, which the core's `package` declarations need to be seen from
+# DeepLinkingTools: a swiftc ahead on PATH adds it, as SwiftPM would.
+mkdir -p "$work/bin"
+printf '#!/bin/sh\nexec "%s" -package-name deeplinking "$@"\n' "$(command -v swiftc)" \
+  > "$work/bin/swiftc"
+chmod +x "$work/bin/swiftc"
+export PATH="$work/bin:$PATH"
 targets=$(swift package dump-package | python3 -c '
 import json, sys
 print(sum(t["type"] not in ("plugin", "macro", "system") for t in json.load(sys.stdin)["targets"]))')
