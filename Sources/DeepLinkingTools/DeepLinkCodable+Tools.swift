@@ -78,25 +78,24 @@ extension DeepLinkCodable {
   public static func _make(caseName: String, values: [(label: String, value: String)])
     throws(DeepLinkError) -> Self
   {
-    let state = LinkDecodingState(
-      caseName: caseName,
-      queryItems: values.map { URLQueryItem(name: $0.label, value: $0.value) },
-      linkType: Self.self)
-    func making(_ error: DeepLinkError) -> DeepLinkError {
-      DeepLinkError(making: caseName, .madeFrom(error), code: error.code)
-    }
-    let link: Self
-    do {
-      link = try Self(from: LinkDecoder(state, level: 0))
-    } catch let error as DeepLinkError {
-      throw making(error)
-    } catch {
+    // The case alone on a route that leaves each value to the query item of its label: the
+    // values are read from a URL of that route, as decoding reads a link's.
+    let table = LinkTable.make(
+      Self.self, routes: [caseName: "x"], aliases: [:], decodesPlusAsSpace: false,
+      ignoresPathCase: false)
+    guard table.routes.first?.levels.first?.caseKeys != nil else {
       throw DeepLinkError(
         making: caseName,
         .notACase(caseName, linkType: "\(Self.self)", cases: ascending(routes.keys)),
         code: .invalidRoute)
     }
-    return link
+    let query = values.map { percentEncoded($0.label) + "=" + percentEncoded($0.value) }
+    let url = scheme + "://x" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    do {
+      return try decodeWithState(url, in: table).link
+    } catch {
+      throw DeepLinkError(making: caseName, .madeFrom(error), code: error.code)
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-/// The values of a matched URL (or of labelled values), as ``LinkDecoder`` reads them.
+/// The values of a matched URL, as ``LinkDecoder`` reads them.
 ///
 /// A built-in value reads from the first text of its place (path parameter, query item or
 /// fragment), an array from each, a mounted link from the next level of the route; anything

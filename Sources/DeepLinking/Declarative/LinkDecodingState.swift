@@ -14,17 +14,12 @@ package final class LinkDecodingState {
   /// The top link type, named in errors about the type rather than the URL; its declarations
   /// (such as its URL value schemes) apply to every level.
   let topLinkType: Any.Type
-  /// The levels of the route chosen for the URL; none for a case made from values.
+  /// The levels of the route chosen for the URL.
   private let levels: [LinkLevel]
-  /// The match of the route; `nil` when the values come from ``queryItems`` alone.
-  private let match: URLMatch?
-  /// The case name of a case made from values.
-  private let madeCaseName: String
-  /// The name of the route chosen: its case names joined with `.` (the case name, for a case
-  /// made from values).
+  /// The match of the route.
+  private let match: URLMatch
+  /// The name of the route chosen: its case names joined with `.`.
   package let routeName: String
-  /// Values given by label, for a case made from values rather than a URL.
-  private let queryItems: [URLQueryItem]
   /// Whether the link must be printed before it is handed out, as its URL may not decode as
   /// itself: it came through an alias (its case's route prints it, if it has one), or in the
   /// universal-link form, whose first path segment is read with its case, to a route that
@@ -34,20 +29,6 @@ package final class LinkDecodingState {
   private let universalLinkHost: Range<Int>?
   /// The URL's scheme.
   private let schemeRange: Range<Int>
-
-  /// The state for a case made from labelled values, without a URL.
-  package init(caseName: String, queryItems: [URLQueryItem], linkType: Any.Type) {
-    self.url = caseName
-    self.madeCaseName = caseName
-    self.topLinkType = linkType
-    self.levels = []
-    self.routeName = caseName
-    self.match = nil
-    self.queryItems = queryItems
-    self.checksPrinting = false
-    self.universalLinkHost = nil
-    self.schemeRange = 0..<0
-  }
 
   /// Reads `url`, admits it for the link type, and picks the most specific route of `table`
   /// that matches it (between routes of the same shape, the first by case name).
@@ -78,17 +59,15 @@ package final class LinkDecodingState {
         return chosen == nil ? nearestRoute(url, bytes, layout, table, linkType: linkType) : nil
       })
     if let failure { throw failure }
-    guard let chosen, chosenMatch != nil, let origin else {
+    // Moved, not copied: the match holds references that a copy would retain.
+    guard let chosen, let origin, let match = consume chosenMatch else {
       throw DeepLinkError.internalInconsistency(url)
     }
     self.url = url
-    self.madeCaseName = ""
     self.topLinkType = linkType
     self.levels = table.routes[chosen].levels
     self.routeName = table.routes[chosen].name
-    // Moved, not copied: the match holds references that a copy would retain.
-    self.match = consume chosenMatch
-    self.queryItems = []
+    self.match = match
     self.checksPrinting =
       table.routes[chosen].isAlias
       || (origin.isWeb && table.hasRivals[chosen])
@@ -99,7 +78,7 @@ package final class LinkDecodingState {
   /// What the URL carried beside the values read: the query items no value read, the
   /// fragment, and how it came.
   var context: DeepLinkContext {
-    let plusIsSpace = match?.decodesPlusAsSpace ?? false
+    let plusIsSpace = match.decodesPlusAsSpace
     // The items that values read: those of the route's values in the query, but for a
     // Subdomain that the host gave.
     let hostGaveSubdomain = hostSubdomain != nil
@@ -113,7 +92,7 @@ package final class LinkDecodingState {
     let levels = levels.contains { $0.pattern.storage.hasExtras } ? levels : []
     return withUTF8Bytes(url) { bytes in
       var items: [URLQueryItem] = []
-      if let query = match?.queryRange {
+      if let query = match.queryRange {
         // Items are made only for the names no value read.
         forEachQueryItem(bytes, query) { name, value in
           let read = withDecodedBytes(bytes, name, plusIsSpace: plusIsSpace) { decoded in
@@ -132,7 +111,7 @@ package final class LinkDecodingState {
       }
       // A fragment that a route's value read is not context either.
       let fragment =
-        levels.contains { $0.pattern.storage.fragmentOp != nil } ? nil : match?.fragment
+        levels.contains { $0.pattern.storage.fragmentOp != nil } ? nil : match.fragment
       return DeepLinkContext(
         origin: universalLinkHost.map { .universalLink(host: asciiLowercased(bytes, $0)) }
           ?? .customScheme(asciiLowercased(bytes, schemeRange)),
@@ -150,39 +129,31 @@ package final class LinkDecodingState {
     let slot: LinkValueSlot
   }
 
-  /// The value `label` of the case at `level`; a case made from values has each in the query
-  /// item of its label.
+  /// The value `label` of the case at `level`.
   func value(_ label: String, at level: Int) -> Value {
-    guard !levels.isEmpty else {
-      return Value(label: label, level: level, slot: .query(label, bound: false))
-    }
     let slot = levels[level].slot(for: label)
     guard case .path(let index) = slot else { return Value(label: label, level: level, slot: slot) }
     return Value(label: label, level: level, slot: .path(levels[level].parameterOffset + index))
   }
 
   /// The name of the case at `level`.
-  func caseName(at level: Int) -> String { levels.isEmpty ? madeCaseName : levels[level].caseName }
+  func caseName(at level: Int) -> String { levels[level].caseName }
 
   /// The coding key of the case at `level` (a ``LinkLevel/CaseKeys``), when the table made it.
-  func caseKeys(at level: Int) -> (any AnyObject & Sendable)? {
-    levels.isEmpty ? nil : levels[level].caseKeys
-  }
+  func caseKeys(at level: Int) -> (any AnyObject & Sendable)? { levels[level].caseKeys }
 
   /// The link type whose case is at `level`, named in errors about the type.
-  func linkType(at level: Int) -> Any.Type { levels.isEmpty ? topLinkType : levels[level].linkType }
+  func linkType(at level: Int) -> Any.Type { levels[level].linkType }
 
   /// Whether `value` holds the link of the next level.
-  func mounts(_ value: Value) -> Bool {
-    !levels.isEmpty && levels[value.level].mountLabel == value.label
-  }
+  func mounts(_ value: Value) -> Bool { levels[value.level].mountLabel == value.label }
 
   /// The value of type `type` that matching made of `value`'s path parameter, when it is
   /// more than text (see `URLMatch.matchedValue(_:as:)`): decoding takes it rather than
   /// converting again.
   func matchedValue(_ value: Value, as type: Any.Type) -> Any? {
     guard case .path(let index) = value.slot else { return nil }
-    return match?.matchedValue(index, as: type)
+    return match.matchedValue(index, as: type)
   }
 
   /// The texts of `value`: one for a path parameter or the fragment, one per query item
@@ -192,7 +163,6 @@ package final class LinkDecodingState {
     case .path: return first(value).map { [$0] } ?? []
     case .fragment: return fragment.map { [$0] } ?? []
     case .query(let name, let bound):
-      guard let match else { return queryItems.filter { $0.name == name }.map { $0.value ?? "" } }
       let values = match.queryText.values(named: name)
       // A route's parameter takes no empty value: there, an empty item is no item.
       return bound ? values.filter { !$0.isEmpty } : values
@@ -202,12 +172,9 @@ package final class LinkDecodingState {
   /// The first text of `value`, without collecting the others.
   func first(_ value: Value) -> String? {
     switch value.slot {
-    case .path(let index): return match?.parameterText(index)
+    case .path(let index): return match.parameterText(index)
     case .fragment: return fragment
     case .query(let name, let bound):
-      guard let match else {
-        return queryItems.first { $0.name == name }.map { $0.value ?? "" }
-      }
       let text = match.queryText.firstValue(named: name)
       // A route's parameter takes no empty value: there, an empty item is no item.
       return text?.isEmpty == true && bound ? nil : text
@@ -240,15 +207,14 @@ package final class LinkDecodingState {
 
   /// The URL's fragment, for a value the route binds to it: `nil` when empty or absent.
   private var fragment: String? {
-    guard let fragment = match?.fragment, !fragment.isEmpty else { return nil }
+    guard let fragment = match.fragment, !fragment.isEmpty else { return nil }
     return fragment
   }
 
   /// The error for a route parameter that names none of the values of the case at `level`
-  /// (as the table found when it was made); `nil` when each names one, or when the values
-  /// come from labels.
+  /// (as the table found when it was made); `nil` when each names one.
   func unnamedParameterError(at level: Int) -> DeepLinkError? {
-    guard !levels.isEmpty, let name = levels[level].unnamedParameter else { return nil }
+    guard let name = levels[level].unnamedParameter else { return nil }
     return typeError(
       .unnamedRouteParameter(pattern: levels[level].pattern.source, name: name), at: level)
   }
@@ -289,12 +255,12 @@ package final class LinkDecodingState {
   }
 
   /// An error about the link type rather than the URL's values: `URL "…" cannot be read as
-  /// case "x" of AppLink: <problem>`; for a case made from values, the problem alone.
+  /// case "x" of AppLink: <problem>`.
   func typeError(_ problem: DeepLinkError.Reason, at level: Int) -> DeepLinkError {
     DeepLinkError(
       .invalidRoute, .url, input: url, value: nil,
       .caseProblem(
-        caseName: match == nil ? nil : caseName(at: level), linkType: "\(linkType(at: level))",
+        caseName: caseName(at: level), linkType: "\(linkType(at: level))",
         problem))
   }
 

@@ -177,9 +177,8 @@ extension DeepLinkError {
     case unprintableValue(type: String, Reason)
     /// A value whose printed text, `printed`, is no path segment.
     case notPathSegment(printed: String)
-    /// A problem of the link type rather than the URL, found reading case `caseName` (`nil`
-    /// for a case made from values).
-    case caseProblem(caseName: String?, linkType: String, Reason)
+    /// A problem of the link type rather than the URL, found reading case `caseName`.
+    case caseProblem(caseName: String, linkType: String, Reason)
     /// A decoded link that printing refuses.
     case printingRefuses(caseName: String, linkType: String, Reason)
     /// A route whose parameter names no value of the case.

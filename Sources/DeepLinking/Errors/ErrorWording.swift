@@ -244,8 +244,7 @@ package enum ErrorWording {
     case .notPathSegment(let printed):
       "its text \(quoted(printed)) is empty or a dot segment; expected a path segment"
     case .caseProblem(let caseName, let linkType, let reason):
-      caseName.map { "cannot be read as case \(quoted($0)) of \(linkType): \(problem(reason))" }
-        ?? problem(reason)
+      "cannot be read as case \(quoted(caseName)) of \(linkType): \(problem(reason))"
     case .printingRefuses(let caseName, let linkType, let reason):
       "cannot be read as case \(quoted(caseName)) of \(linkType), which printing "
         + "refuses: \(problem(reason))"
@@ -256,8 +255,12 @@ package enum ErrorWording {
         + "\(linkType).routes, by the name its CodingKeys give it if they rename it"
     case .thrown(let description): description
     case .madeFrom(let error):
-      // An error about the type (`.url`) has no value to quote.
-      (error.component == .url ? "" : found(error)) + problem(error.reason)
+      // An error about the type (`.url`) has no value to quote, and the case is named.
+      if case .caseProblem(_, _, let reason) = error.reason {
+        problem(reason)
+      } else {
+        (error.component == .url ? "" : found(error)) + problem(error.reason)
+      }
     case .notACase(let name, let linkType, let cases):
       "\(quoted(name)) is not a case of \(linkType); expected one of "
         + cases.joined(separator: ", ")
