@@ -28,8 +28,8 @@ extension DeepLinkCodable {
   public static func _decodeNamingRoute(_ string: String) throws(DeepLinkError) -> (
     link: Self, route: String
   ) {
-    let decoded = try decodeWithState(string, in: LinkTable.of(Self.self))
-    return (decoded.link, decoded.state.routeName)
+    let decoded = try decodeWithValues(string, in: LinkTable.of(Self.self))
+    return (decoded.link, decoded.values.routeName)
   }
 
   /// The names of the type's routes, mounted ones included (see ``routeName``), in order.
@@ -92,7 +92,7 @@ extension DeepLinkCodable {
     let query = values.map { percentEncoded($0.label) + "=" + percentEncoded($0.value) }
     let url = scheme + "://x" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     do {
-      return try decodeWithState(url, in: table).link
+      return try decodeWithValues(url, in: table).link
     } catch {
       throw DeepLinkError(making: caseName, .madeFrom(error), code: error.code)
     }
@@ -132,7 +132,7 @@ public struct _LinkRoutes<Link: DeepLinkCodable>: Sendable {
   /// - Returns: The link.
   /// - Throws: A ``DeepLinkError``, as ``DeepLinkCodable/decode(_:)-(String)`` does.
   public func decode(_ string: String) throws(DeepLinkError) -> Link {
-    try Link.decodeWithState(string, in: table).link
+    try Link.decodeWithValues(string, in: table).link
   }
 
   /// The builder of `link` by these routes.

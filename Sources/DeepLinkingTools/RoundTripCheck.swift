@@ -236,7 +236,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
   {
     let decoded: Link
     do {
-      decoded = try Link.decodeWithState(url, in: table).link
+      decoded = try Link.decodeWithValues(url, in: table).link
     } catch {
       return .doesNotDecode(error)
     }
@@ -267,7 +267,7 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
       return error.refusesAsDocumented ? .refused(error) : .doesNotPrint(error)
     }
     let changed = URLChange.apply(to: url, queryNames: queryNames, &choices)
-    guard let decoded = try? Link.decodeWithState(changed, in: table).link else {
+    guard let decoded = try? Link.decodeWithValues(changed, in: table).link else {
       return .notDecoded
     }
     let encoded: EncodedLink

@@ -206,25 +206,25 @@ extension DeepLinkCodable {
   ///   route (naming the nearest one and where it fails), or a value does not convert.
   public static func decode(_ string: String) throws(DeepLinkError) -> Self {
     guard let observer = linkObserver else {
-      return try decodeWithState(string, in: LinkTable.of(Self.self)).link
+      return try decodeWithValues(string, in: LinkTable.of(Self.self)).link
     }
     return try observed(string, observer) { () throws(DeepLinkError) in
-      try decodeWithState(string, in: LinkTable.of(Self.self))
+      try decodeWithValues(string, in: LinkTable.of(Self.self))
     }.link
   }
 
   /// Decodes with `decode` and reports the outcome to `observer`.
   private static func observed(
     _ string: String, _ observer: LinkObserver,
-    _ decode: () throws(DeepLinkError) -> (link: Self, state: LinkDecodingState)
-  ) throws(DeepLinkError) -> (link: Self, state: LinkDecodingState) {
+    _ decode: () throws(DeepLinkError) -> (link: Self, values: RouteValues)
+  ) throws(DeepLinkError) -> (link: Self, values: RouteValues) {
     let source = LinkTable.of(Self.self).typeName
     do {
       let decoded = try decode()
       observer.report(
         LinkEvent(
           source: source, url: string,
-          outcome: .decoded(route: decoded.state.routeName, link: decoded.link)))
+          outcome: .decoded(route: decoded.values.routeName, link: decoded.link)))
       return decoded
     } catch {
       observer.report(LinkEvent(source: source, url: string, outcome: .failed(error)))
@@ -249,13 +249,13 @@ extension DeepLinkCodable {
     guard let observer = linkObserver else {
       // Taken apart, not copied out of the tuple: a generic tuple is copied and destroyed
       // by the runtime, a field at a time.
-      let (link, state) = try decodeWithState(string, in: table)
-      return (link, state.context)
+      let (link, values) = try decodeWithValues(string, in: table)
+      return (link, values.context)
     }
-    let (link, state) = try observed(string, observer) { () throws(DeepLinkError) in
-      try decodeWithState(string, in: table)
+    let (link, values) = try observed(string, observer) { () throws(DeepLinkError) in
+      try decodeWithValues(string, in: table)
     }
-    return (link, state.context)
+    return (link, values.context)
   }
 
   /// The link's custom-scheme URL with `items`, such as a campaign's, after its own query items.
@@ -276,9 +276,9 @@ extension DeepLinkCodable {
     builder.queryItems += items
     let printed = try builder.string()
     // Not `decodeWithContext(_:)`, which would report a decoding to the observer.
-    let readBack = try? Self.decodeWithState(
+    let readBack = try? Self.decodeWithValues(
       printed, in: LinkTable.of(Self.self)
-    ).state.context.queryItems
+    ).values.context.queryItems
     guard readBack == items.filter({ $0.value != nil }) else {
       let label = items.first { item in !(readBack ?? []).contains { $0.name == item.name } }
       throw DeepLinkError.printing(
@@ -288,34 +288,34 @@ extension DeepLinkCodable {
     return printed
   }
 
-  /// Decodes `string` by `table`, and returns the link with the state that decoded it.
-  package static func decodeWithState(_ string: String, in table: LinkTable) throws(DeepLinkError)
-    -> (link: Self, state: LinkDecodingState)
+  /// Decodes `string` by `table`, and returns the link with the values it was decoded from.
+  package static func decodeWithValues(_ string: String, in table: LinkTable) throws(DeepLinkError)
+    -> (link: Self, values: RouteValues)
   {
     // Everything but `init(from:)` happens in non-generic code, compiled once.
-    let state = try LinkDecodingState(
+    let values = try RouteValues(
       decoding: string, table: table, scheme: scheme, schemeAliases: schemeAliases,
       universalLinkHosts: universalLinkHosts, linkType: Self.self)
-    let link = try decodeCase(state)
-    if state.checksPrinting {
+    let link = try decodeCase(values)
+    if values.checksPrinting {
       do {
         _ = try link.deepLinkBuilder(in: table)
       } catch {
-        throw state.unprintable(error)
+        throw values.unprintable(error)
       }
     }
-    return (link, state)
+    return (link, values)
   }
 
-  /// Builds the case that `state` holds the match of.
-  static func decodeCase(_ state: LinkDecodingState) throws(DeepLinkError) -> Self {
+  /// Builds the case whose route and match `values` holds.
+  static func decodeCase(_ values: RouteValues) throws(DeepLinkError) -> Self {
     let link: Self
     do {
-      link = try Self(from: LinkDecoder(state, level: 0))
+      link = try Self(from: LinkDecoder(values, level: 0))
     } catch let error as DeepLinkError {
       throw error
     } catch {
-      throw state.unknownCase() ?? state.typeError(.thrown("\(error)"), at: 0)
+      throw values.unknownCase() ?? values.typeError(.thrown("\(error)"), at: 0)
     }
     return link
   }

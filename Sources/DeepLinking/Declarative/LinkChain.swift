@@ -41,18 +41,18 @@ extension DeepLinkCodable {
       var chain: [Self] = []
       // A level whose rest prints nothing (links at their roots) is the next level's screen.
       for depth in 0..<(urls.count - 1) where urls[depth] != urls[depth + 1] {
-        let screen: (link: Self, state: LinkDecodingState)
+        let screen: (link: Self, values: RouteValues)
         do {
-          screen = try Self.decodeWithState(urls[depth], in: table)
+          screen = try Self.decodeWithValues(urls[depth], in: table)
         } catch {
           throw chainError(route, depth: depth, url: urls[depth], .error(error))
         }
-        let names = screen.state.routeName.split(separator: ".").map(String.init)
+        let names = screen.values.routeName.split(separator: ".").map(String.init)
         guard names.count > depth + 1,
           names.prefix(depth + 1).elementsEqual(route.caseNames.prefix(depth + 1))
         else {
           throw chainError(
-            route, depth: depth, url: urls[depth], .decodesAs(screen.state.routeName))
+            route, depth: depth, url: urls[depth], .decodesAs(screen.values.routeName))
         }
         chain.append(screen.link)
       }

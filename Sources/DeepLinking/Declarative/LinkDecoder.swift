@@ -1,5 +1,5 @@
 /// Where the one link decoder takes a case and its values from: a matched URL
-/// (``LinkDecodingState``), the probe of a route (``RouteProbe``), or values made up
+/// (``RouteValues``), the probe of a route (``RouteProbe``), or values made up
 /// for the round-trip check and the catalogue (`LinkMaker`, in `DeepLinkingTools`).
 ///
 /// ``LinkDecoder`` does nothing of its own: it hands each request of a link enum's

@@ -5,7 +5,7 @@
 /// else through its own `Decodable` conformance down to one of those. An optional value that
 /// does not convert reads as `nil` in the query (`?sort=cheapest` from a newer website), so
 /// that old app versions still open new links, and throws in the path.
-extension LinkDecodingState: LinkValueSource {
+extension RouteValues: LinkValueSource {
   package func caseKeys<Key: CodingKey>(_ type: Key.Type, level: Int) throws -> [Key] {
     if let made = caseKeys(at: level) as? LinkLevel.CaseKeys<Key> { return made.keys }
     // No key made with the table: the synthesized code throws, and `unknownCase()` explains.

@@ -4,12 +4,14 @@
   import Foundation
 #endif
 
-/// What a link enum's synthesized `init(from:)` reads: the case name, the path values from the
-/// route's parameters, and the query items; read from the match when asked for.
+/// A decoded URL's route and values, as a link enum's synthesized `init(from:)` reads them.
+///
+/// The route's levels (each case's name and where each value is), the match (the text at
+/// each slot, read when asked for) and where the URL came from; immutable once made.
 ///
 /// A route through mounted links has a level per link; ``level`` is the one whose
 /// `init(from:)` is running, and each level reads its own parameters of the one match.
-package final class LinkDecodingState {
+package final class RouteValues {
   let url: String
   /// The top link type, named in errors about the type rather than the URL; its declarations
   /// (such as its URL value schemes) apply to every level.
