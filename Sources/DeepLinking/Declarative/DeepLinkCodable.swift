@@ -182,8 +182,8 @@ extension DeepLinkCodable {
   /// Decodes `url`, a custom-scheme URL or a universal link, or returns `nil`.
   /// - Parameter url: The URL.
   public init?(url: URL) {
-    guard let link = try? Self.decode(url.absoluteString) else { return nil }
-    self = link
+    // Not `try?`, whose optional of `Self` costs generic code a look-up of its type.
+    do { self = try Self.decode(url.absoluteString) } catch { return nil }
   }
 
   /// Decodes `url` by its routes, or throws why no route fits; see ``decode(_:)-(String)``.

@@ -208,8 +208,8 @@ extension DeepLinkRepresentable {
   /// link into its custom-scheme form.
   /// - Parameter string: The URL string.
   public init?(string: String) {
-    guard let link = try? Self.decode(string) else { return nil }
-    self = link
+    // Not `try?`, whose optional of `Self` costs generic code a look-up of its type.
+    do { self = try Self.decode(string) } catch { return nil }
   }
 
   /// Decodes `url` with ``init(url:)``, after turning a universal link into its custom-scheme
