@@ -105,6 +105,24 @@ import Testing
     )
   }
 
+  /// A case made from values whose type no URL holds gives the type's problem alone: the
+  /// message names the case already.
+  @Test func makingACaseOfAValueNoURLHolds() {
+    #expect(
+      Self.message {
+        _ = try CodableTypeErrorTests.Unfit._make(caseName: "nested", values: [("point", "1")])
+      }
+        == #"cannot make nested: the value for "point" is a nested value, which does not fit in a URL; expected a String, number, Bool, UUID, URL, Date, raw-value enum, DeepLinkValue, or an array of them, or a DeepLinkRoutes link"#
+    )
+    #expect(
+      Self.message {
+        _ = try CodableTypeErrorTests.Unfit._make(
+          caseName: "optionalElements", values: [("values", "1")])
+      }
+        == #"cannot make optionalElements: the value for "values" is an optional inside a value; expected a plain value"#
+    )
+  }
+
   @Test func makingACaseThatIsNotThere() {
     #expect(
       Self.message { _ = try WildcardOnlyLink._make(caseName: "nope", values: []) }
