@@ -16,7 +16,7 @@ package final class LinkTable: Sendable {
   /// host, or with a parameter): only then does printing look for a route that wins over it.
   let hasRivals: [Bool]
   /// The routes' patterns in a trie, route `i` as its pattern `i`: decoding walks it.
-  let trie: RouteTrie
+  let routeIndex: RouteIndex
   /// The matcher for the type's URLs, with a converter for each `<name:…>` that names a
   /// ``DeepLinkValue`` type.
   let matcher: URLMatcher
@@ -32,12 +32,12 @@ package final class LinkTable: Sendable {
   ) {
     self.typeName = typeName
     self.routes = routes
-    var trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
-    for route in routes { trie.insert(route.pattern) }
+    var routeIndex = RouteIndex(foldsPathCase: matcher.ignoresPathCase)
+    for route in routes { routeIndex.insert(route.pattern) }
     let defects = routes.map { linkRouteDefect($0, converterNames: converterNames) }
     self.defects = defects
     self.hasRivals = Self.rivals(routes.indices.map { defects[$0] == nil ? routes[$0] : nil })
-    self.trie = trie
+    self.routeIndex = routeIndex
     self.matcher = matcher
     self.converterClashes = converterClashes
   }
@@ -65,7 +65,7 @@ package final class LinkTable: Sendable {
     match: inout URLMatch?
   ) -> Int? {
     var chosen: Int?
-    _ = trie.offerLinkMatches(url, bytes, layout, matcher: matcher) { found, route in
+    _ = routeIndex.offerLinkMatches(url, bytes, layout, matcher: matcher) { found, route in
       guard defects[route] == nil else { return false }
       (chosen, match) = (route, found)
       return true

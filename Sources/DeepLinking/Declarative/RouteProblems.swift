@@ -71,7 +71,8 @@ func linkRouteProblems(
   // earlier one only in its case decodes as a universal link, if the type has them.
   var winners: [Int: Int] = [:]
   let ties =
-    table.trie.conflicts + (universalLinkHosts.isEmpty ? table.trie.hostCaseConflicts : [])
+    table.routeIndex.conflicts
+    + (universalLinkHosts.isEmpty ? table.routeIndex.hostCaseConflicts : [])
   for (winner, loser) in ties where table.defects[winner] == nil {
     winners[loser] = min(winners[loser] ?? winner, winner)
   }

@@ -318,7 +318,7 @@ private func nearestRoute(
   }
   var nearest = NearestRoute()
   let matcher = table.matcher
-  for found in table.trie.linkFailures(url, bytes, layout, matcher: matcher) {
+  for found in table.routeIndex.linkFailures(url, bytes, layout, matcher: matcher) {
     let pattern = table.routes[found.route].pattern
     guard !pattern.hasScheme, pattern.problem == nil else { continue }
     nearest.consider(

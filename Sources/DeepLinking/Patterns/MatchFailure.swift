@@ -30,16 +30,23 @@ enum MatchFailure: Error {
 }
 
 extension MatchFailure {
-  /// The link segment at which the failure stops, as far as it ranks: `linkCount` (past
-  /// every segment) for a query item or the fragment; `nil` for a failure before the link or
-  /// of the pattern itself, which ranks before every segment.
-  func segment(linkCount: Int) -> Int? {
+  /// How far along the link of `layout` the message of a failure of `storage` may name its
+  /// part (``DeepLinkError/Component/linkPosition``), without wording it: the scheme, a web
+  /// host or the pattern itself at 0 or 1; a rest's segments from the one it starts at to the
+  /// last (the message names the first the converter refused); the query and the fragment
+  /// after every segment.
+  func linkPositions(in layout: URLLayout, of storage: URLPattern.Storage) -> ClosedRange<Int> {
     switch self {
+    case .rejected(let index, let position) where storage.op(atPosition: position).kind == .rest:
+      layout.linkComponent(index)
+        .linkPosition...layout.linkComponent(
+          max(index, layout.linkCount - 1)
+        ).linkPosition
     case .missing(let index, _), .literal(let index, _), .rejected(let index, _),
       .extra(let index):
-      index
-    case .missingQueryItem, .queryItem, .missingFragment, .fragment: linkCount
-    case .notAdmitted, .host, .unknownConverter: nil
+      layout.linkComponent(index).linkPosition...layout.linkComponent(index).linkPosition
+    case .missingQueryItem, .queryItem, .missingFragment, .fragment: Int.max...Int.max
+    case .notAdmitted, .host, .unknownConverter: 0...1
     }
   }
 }

@@ -9,11 +9,11 @@ extension URLMatcher {
   }
 
   /// Whether the URL's scheme, and for a pattern without a scheme its universal-link host,
-  /// admit `pattern`.
-  func admits(_ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ pattern: URLPattern)
-    -> Bool
-  {
-    if let scheme = pattern.storage.schemeBytes {
+  /// admit the pattern of `storage`.
+  private func admits(
+    _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ storage: URLPattern.Storage
+  ) -> Bool {
+    if let scheme = storage.schemeBytes {
       return equalsLowercased(bytes, layout.scheme, scheme)
     }
     guard layout.isWeb else { return true }
@@ -39,25 +39,29 @@ extension URLMatcher {
   }
 
   /// Whether the host in `range` is one of ``universalLinkHosts``, ignoring ASCII case.
-  func isUniversalLinkHost(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> Bool {
+  private func isUniversalLinkHost(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> Bool {
     guard !universalLinkHosts.isEmpty else { return false }
     let host = decodedText(bytes, range, plusIsSpace: false)
     return universalLinkHosts.contains(host) || universalLinkHosts.contains(host.lowercased())
       || wildcardHosts.contains { WebHost.matches(bytes, range, entry: $0) }
   }
 
-  /// Where the read URL parts from `pattern` alone; `nil` when it fits, with the captures in
-  /// `search`.
+  /// Where the read URL parts from the pattern of `storage`; `nil` when it fits, with the
+  /// captures in `state` (started afresh): the one step that matches a pattern, alone or as a
+  /// route.
   ///
-  /// The pattern is a trie of one route: the scheme (or the universal-link host) admits the
-  /// URL and a web pattern's host fits, then its ops are one tail, matched by
-  /// ``RouteTrie/matchTail(_:_:from:_:folded:_:)``, and its query items and fragment fit.
+  /// The scheme (or the universal-link host) admits the URL, unless a link type `admitted`
+  /// it, and a web pattern's host fits; then the link segments fit the path's ops one after
+  /// the other, and the query items and fragment fit.
   func match(
-    _ bytes: borrowing BorrowedBytes, _ pattern: URLPattern, _ search: inout RouteTrie.Search
+    _ bytes: borrowing BorrowedBytes, _ storage: URLPattern.Storage, _ state: inout MatchState,
+    admitted: Bool = false
   ) -> MatchFailure? {
-    let link = search.layout
-    guard admits(bytes, link, pattern) else { return .notAdmitted }
-    let storage = pattern.storage
+    state.start(storage)
+    let link = state.layout
+    if !admitted {
+      guard admits(bytes, link, storage) else { return .notAdmitted }
+    }
     // A web pattern's host: a literal to compare, or a parameter that captures it.
     if let authority = storage.authorityOp, let host = link.host {
       if authority.kind == .literal {
@@ -66,15 +70,57 @@ extension URLMatcher {
           mayHaveEscapes: link.linkHasEscapes)
         guard equal else { return .host }
       } else {
-        search.captures.push(Capture(range: host, value: .builtIn(.string)))
+        state.captures.push(Capture(range: host, value: .builtIn(.string)))
       }
     }
-    if let failure = RouteTrie.matchTail(
-      bytes, storage, from: 0, 0, folded: link.hostFirst, &search)
-    {
-      return failure
-    }
+    if let failure = pathFailure(bytes, storage, &state) { return failure }
     return storage.hasExtras ? extrasFailure(bytes, link, storage) : nil
+  }
+
+  /// Where the link segments part from the path's ops of `storage`.
+  ///
+  /// `nil` when they fit them, with their captures left in `state`. The query items and the
+  /// fragment are not looked at.
+  ///
+  /// Literals compare ignoring case in a custom-scheme host, and everywhere with
+  /// ``ignoresPathCase``; parameters, `*` and rests convert through
+  /// ``MatchCaptures/capture(converter:builtIn:isRest:at:_:_:_:)``; the ops left when the path
+  /// ends must be optional.
+  private func pathFailure(
+    _ bytes: borrowing BorrowedBytes, _ storage: URLPattern.Storage, _ state: inout MatchState
+  ) -> MatchFailure? {
+    let ops = storage.ops
+    let link = state.layout
+    var index = 0
+    for position in 0..<ops.count {
+      let op = ops[position]
+      guard index < link.linkCount else {
+        // The path ends: the optional ops from here on are absent.
+        return op.isOptional ? nil : .missing(index: index, position: position)
+      }
+      let range = link.linkRange(index)
+      switch op.kind {
+      case .literal:
+        let equal = decodedEquals(
+          bytes, range, storage.literalBytes(of: op),
+          ignoringCase: ignoresPathCase || (link.hostFirst && index == 0),
+          mayHaveEscapes: link.linkHasEscapes)
+        if !equal { return .literal(index: index, position: position) }
+      case .wildcard:
+        if range.isEmpty { return .rejected(index: index, position: position) }
+      case .parameter, .rest:
+        switch state.captures.capture(
+          converter: storage.converterName(of: op), builtIn: op.builtIn,
+          isRest: op.kind == .rest, at: index, bytes, link, self)
+        {
+        case .value: if op.kind == .rest { index = link.linkCount - 1 }
+        case .refused: return .rejected(index: index, position: position)
+        case .unknownConverter: return .unknownConverter(position: position)
+        }
+      }
+      index += 1
+    }
+    return index < link.linkCount ? .extra(index: index) : nil
   }
 
   /// Why the query items or the fragment of the read URL do not fit those of `storage`, whose
@@ -83,7 +129,7 @@ extension URLMatcher {
   /// A literal item requires an item of its name, and every item of that name to have its
   /// value. A parameter requires an item (unless optional) whose first value it accepts; an
   /// optional one that refuses its value reads as absent. Other items are not looked at.
-  func extrasFailure(
+  private func extrasFailure(
     _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, _ storage: URLPattern.Storage
   ) -> MatchFailure? {
     for (offset, queryOp) in storage.queryOps.enumerated() {

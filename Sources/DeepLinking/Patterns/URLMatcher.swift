@@ -147,8 +147,8 @@ public struct URLMatcher: Sendable {
     return withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in
-        var search = RouteTrie.Search(url, layout, matcher: self, for: pattern)
-        return match(bytes, pattern, &search) == nil ? search.match(pattern) : nil
+        var state = MatchState(url, layout, matcher: self)
+        return match(bytes, pattern.storage, &state) == nil ? state.match(pattern) : nil
       })
   }
 
@@ -168,11 +168,11 @@ public struct URLMatcher: Sendable {
     let outcome: Result<URLMatch, DeepLinkError> = withURLLayout(
       url, failure: { .failure($0) },
       { bytes, layout in
-        var search = RouteTrie.Search(url, layout, matcher: self, for: pattern)
-        if let failure = match(bytes, pattern, &search) {
+        var state = MatchState(url, layout, matcher: self)
+        if let failure = match(bytes, pattern.storage, &state) {
           return .failure(explain(failure, url, bytes, layout, pattern))
         }
-        return .success(search.match(pattern))
+        return .success(state.match(pattern))
       })
     return try outcome.get()
   }

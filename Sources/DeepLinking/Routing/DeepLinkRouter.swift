@@ -84,15 +84,15 @@ public struct DeepLinkRouter<Destination>: Sendable {
   }
 
   /// The routes, changed in place by registering unless another router shares them.
-  @usableFromInline var trie = RouteTrie()
+  @usableFromInline var routeIndex = RouteIndex()
   /// The handlers, by route index.
   @usableFromInline var handlers: [StoredHandler] = []
 
   /// Reads `url` and offers its matches, most specific first, until `accept` returns `true`.
   /// - Returns: Whether a match was accepted; `false` for a malformed URL too.
   @discardableResult @usableFromInline
-  func offerMatches(_ url: String, accept: RouteTrie.Accept) -> Bool {
-    trie.offerMatches(url, matcher: matcher, accept: accept)
+  func offerMatches(_ url: String, accept: RouteIndex.Accept) -> Bool {
+    routeIndex.offerMatches(url, matcher: matcher, accept: accept)
   }
 
   /// A handler as a router keeps it.
@@ -112,8 +112,8 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// keyed by it.
   public var matcher: URLMatcher {
     didSet {
-      guard matcher.ignoresPathCase != trie.foldsPathCase else { return }
-      trie = trie.rebuilt(foldsPathCase: matcher.ignoresPathCase)
+      guard matcher.ignoresPathCase != routeIndex.foldsPathCase else { return }
+      routeIndex = routeIndex.rebuilt(foldsPathCase: matcher.ignoresPathCase)
     }
   }
 
@@ -131,7 +131,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// - Parameter matcher: The converters, universal-link hosts and limits to route with.
   public init(matcher: URLMatcher = URLMatcher()) {
     self.matcher = matcher
-    trie = RouteTrie(foldsPathCase: matcher.ignoresPathCase)
+    routeIndex = RouteIndex(foldsPathCase: matcher.ignoresPathCase)
   }
 
   /// Adds a route.
@@ -148,12 +148,12 @@ public struct DeepLinkRouter<Destination>: Sendable {
   public mutating func register(_ pattern: URLPattern, _ handler: @escaping Handler) {
     // Inlinable, so that it is compiled for the app's `Destination`: compiled once for any,
     // it looked up the handler's and its array's types for each route.
-    trie.insert(pattern)
+    routeIndex.insert(pattern)
     handlers.append(StoredHandler(call: handler))
   }
 
   /// The patterns, in registration order.
-  public var routes: [URLPattern] { trie.patterns }
+  public var routes: [URLPattern] { routeIndex.patterns }
 
   /// The pairs of routes that no URL can tell apart, in registration order.
   ///
@@ -162,12 +162,13 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// host ignores case, and only a universal link's path tells them apart.
   public var conflicts: [Conflict] {
     let pairs =
-      trie.conflicts + (matcher.universalLinkHosts.isEmpty ? trie.hostCaseConflicts : [])
+      routeIndex.conflicts
+      + (matcher.universalLinkHosts.isEmpty ? routeIndex.hostCaseConflicts : [])
     let order = sortedIndices(pairs.count) {
       (pairs[$0].1, pairs[$0].0) < (pairs[$1].1, pairs[$1].0)
     }
     return order.map { pairs[$0] }.compactMap { first, second in
-      let patterns = (trie.pattern(first), trie.pattern(second))
+      let patterns = (routeIndex.pattern(first), routeIndex.pattern(second))
       // Invalid patterns match nothing; they are problems of their own.
       guard patterns.0.problem == nil, patterns.1.problem == nil else { return nil }
       return Conflict(first: patterns.0, second: patterns.1)
@@ -192,7 +193,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   public var routeProblems: [DeepLinkError] {
     var problems = UniversalLinkHost.problems(
       matcher.universalLinkHosts, of: nil, allowsPath: false)
-    for pattern in trie.patterns {
+    for pattern in routeIndex.patterns {
       if let problem = pattern.problem {
         problems.append(problem)
         continue
@@ -300,7 +301,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
     }
     let source = "DeepLinkRouter<\(Destination.self)>"
     if let destination, let route {
-      let pattern = trie.pattern(route).source
+      let pattern = routeIndex.pattern(route).source
       observer.report(LinkEvent(source: source, url: url, outcome: .routed(route: pattern)))
       return destination
     }
@@ -341,6 +342,6 @@ public struct DeepLinkRouter<Destination>: Sendable {
       return DeepLinkError(
         .noRoute, .url, input: url, value: nil, .declined(pattern: match.pattern.source))
     }
-    return trie.explain(url, matcher: matcher)
+    return routeIndex.explain(url, matcher: matcher)
   }
 }
