@@ -492,7 +492,7 @@ func permutations<T>(_ items: [T]) -> [[T]] {
 
 /// A router's patterns share tables whose indices are as wide as memory: routes past 1 GiB
 /// of patterns (past 32-bit offsets into its tables, and into its literal keys, which copy
-/// each literal) are routed, before and after the router's trie is rebuilt.
+/// each literal) are routed, before and after the router's index is rebuilt.
 @Test(.enabled(if: TestSize.isLong)) func routesPastOneGibibyteOfPatternsRoute() throws {
   let body = String(repeating: "a", count: 32_700)
   func pattern(_ index: Int) -> String { "myapp://h\(index)/" + body }

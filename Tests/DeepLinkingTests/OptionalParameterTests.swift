@@ -96,7 +96,7 @@ enum OptionalLink: DeepLinkCodable, Hashable {
     #expect(OptionalLink.routeProblems == [])
   }
 
-  /// Patterns, routers and the trie read optional parameters alike.
+  /// Patterns, routers and link types read optional parameters alike.
   @Test func patternsAndRoutersMatchAbsentParameters() throws {
     let pattern: URLPattern = "myapp://user/<int:id>/<section?>"
     let short = try #require(pattern.match("myapp://user/5"))

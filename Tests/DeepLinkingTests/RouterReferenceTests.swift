@@ -7,11 +7,11 @@ import Testing
 /// The reference matches every pattern on its own with a model written here from the
 /// documented rules (``Model``, which shares no code with the library) and chooses the winner
 /// by the documented priority. Seeded random route tables and URLs; any disagreement is a bug
-/// in the trie. `URLPattern.match`, one pattern as a trie of one route, must agree with the
-/// model too.
+/// in the router. `URLPattern.match`, the same step for one pattern, must agree with the model
+/// too.
 @Suite struct RouterReferenceTests {
-  // Literals of 1, 12 and 13 bytes and a long one: a literal edge keeps keys of up to 12
-  // bytes in its slot and longer ones apart.
+  // Literals of 1, 12 and 13 bytes and a long one, some alike but for their letter case or
+  // an escape.
   static let tokens = [
     "a", "b", "A", "twelve-bytes", "thirteen-byte", "supercalifragilistic-expialidocious",
     "<int:n>", "<uuid:u>", "<float:f>", "<even:e>", "<s>", ":t", "*", "<path:p>",

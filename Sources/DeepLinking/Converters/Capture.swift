@@ -72,7 +72,4 @@ struct InlineCaptures: Sendable {
     default: slots.3
     }
   }
-
-  /// Forgets the last capture, when a search backtracks.
-  mutating func removeLast() { count -= 1 }
 }

@@ -54,11 +54,6 @@ struct SegmentConversion {
     }
   }
 
-  /// Rewinds the custom values to `count`, when a search backtracks.
-  mutating func truncateCustomValues(to count: Int) {
-    customValues?.removeSubrange(count...)
-  }
-
   private mutating func decodedComponents(
     _ bytes: borrowing BorrowedBytes, _ link: borrowing URLLayout
   ) -> [String] {

@@ -15,7 +15,7 @@ package final class LinkTable: Sendable {
   /// Whether another route may take a URL that each route prints (it starts with the same
   /// host, or with a parameter): only then does printing look for a route that wins over it.
   let hasRivals: [Bool]
-  /// The routes' patterns in a trie, route `i` as its pattern `i`: decoding walks it.
+  /// The routes' patterns, route `i` as its pattern `i`: decoding matches a URL against them.
   let routeIndex: RouteIndex
   /// The matcher for the type's URLs, with a converter for each `<name:…>` that names a
   /// ``DeepLinkValue`` type.
@@ -59,7 +59,7 @@ package final class LinkTable: Sendable {
   }
 
   /// The route that decoding chooses for an admitted URL, with its match: the first that the
-  /// trie offers without a defect (such a route would print nothing); `nil` when none fits.
+  /// index offers without a defect (such a route would print nothing); `nil` when none fits.
   func route(
     for url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout,
     match: inout URLMatch?

@@ -1,37 +1,13 @@
-/// The captures of a match in progress: pushed as a pattern's segments or a trie's edges
-/// convert, popped when a search backtracks, and made into the ``URLMatch`` in one place.
+/// The captures of a match in progress: pushed as a pattern's segments convert, and made
+/// into the ``URLMatch`` in one place.
 struct MatchCaptures {
   private var inline = InlineCaptures()
   /// Captures past the inline ones; `nil` until the first, so that a match copies no array.
   private var overflow: [Capture]?
   private var conversion = SegmentConversion()
 
-  /// How many custom values the captures hold.
-  var customCount: Int { conversion.customCount }
-
   mutating func push(_ capture: Capture) {
     if !inline.append(capture) { overflow.appendCreatingArray(capture) }
-  }
-
-  /// How many captures there are.
-  var count: Int { inline.count + (overflow?.count ?? 0) }
-
-  /// Forgets the captures after the first `count`, and any custom values after
-  /// `customCount`.
-  mutating func truncate(to count: Int, customCount: Int) {
-    while self.count > count { pop(customCount: customCount) }
-    if conversion.customCount > customCount { conversion.truncateCustomValues(to: customCount) }
-  }
-
-  /// Forgets the last capture and any custom values after `customCount`.
-  mutating func pop(customCount: Int) {
-    if overflow != nil {
-      overflow?.removeLast()
-      if overflow?.isEmpty == true { overflow = nil }
-    } else {
-      inline.removeLast()
-    }
-    if conversion.customCount > customCount { conversion.truncateCustomValues(to: customCount) }
   }
 
   /// Converts link segment `index` (for a rest, the segments from `index` on) with the

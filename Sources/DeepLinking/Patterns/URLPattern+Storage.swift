@@ -1,6 +1,6 @@
 extension URLPattern {
   /// A compiled pattern: a ``Table`` and the pattern's index in it; made by
-  /// ``PatternCompiler``, or read from a trie's table.
+  /// ``PatternCompiler``, or read from a route index's table.
   ///
   /// Tokens, names and the source string are derived from it when a message or a printer
   /// needs them.
@@ -211,9 +211,6 @@ extension URLPattern {
         $0.isOptional && $0.isNamed && self.name(of: $0) == name
       }
     }
-
-    /// Whether the path's op at `position` is optional; `false` past the path.
-    func isOptional(at position: Int) -> Bool { position < ops.count && ops[position].isOptional }
 
     /// The op at `position` of the path's ops, then the query items' values, then the
     /// fragment's.

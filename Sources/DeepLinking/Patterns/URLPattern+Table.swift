@@ -1,7 +1,7 @@
 extension URLPattern {
   /// Compiled patterns, one after another: their bytes, their ops and where each pattern is.
   ///
-  /// A pattern compiled alone has a table of its own; a router's or a link type's trie copies
+  /// A pattern compiled alone has a table of its own; a router's or a link type's index copies
   /// each route's pattern into one table, so that its routes are a few arrays, not an object
   /// and three arrays each. Immutable, so `Sendable` as it is.
   final class Table: Sendable {

@@ -52,8 +52,10 @@
 /// links on the hosts of ``URLMatcher/universalLinkHosts`` in ``matcher``. One router can
 /// serve several schemes and websites.
 ///
-/// - Complexity: Routing reads the URL once and walks a trie of its segments: its cost
-///   depends on the URL, not on the number of routes. Registering is O(segments).
+/// - Complexity: Routing reads the URL once and matches it against the routes that start
+///   with its first segment, found by a hash lookup, and those that start with a parameter:
+///   with routes that start with literals, its cost depends on the URL, not on the number of
+///   routes. Registering is O(segments).
 ///
 /// > Note: The router is a value. Copies share their routes until one of them registers
 /// > more. Routing never mutates, so one router can serve any number of threads or tasks at
@@ -108,8 +110,8 @@ public struct DeepLinkRouter<Destination>: Sendable {
 
   /// The converters, universal-link hosts and limits that routing uses.
   ///
-  /// Changing ``URLMatcher/ignoresPathCase`` rebuilds the routes' trie, whose literals are
-  /// keyed by it.
+  /// Changing ``URLMatcher/ignoresPathCase`` rebuilds the routes' index, whose ties depend on
+  /// it.
   public var matcher: URLMatcher {
     didSet {
       guard matcher.ignoresPathCase != routeIndex.foldsPathCase else { return }
