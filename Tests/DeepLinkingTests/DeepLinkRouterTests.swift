@@ -568,7 +568,18 @@ func permutations<T>(_ items: [T]) -> [[T]] {
   /// Routes that part from a URL at its host are still ranked when a route that took the
   /// host fails further along for a reason of its pattern (a converter the matcher lacks),
   /// which ranks before every segment; a failure further along in the URL outranks them.
+  ///
+  /// A rest that the path converter refuses ranks by the segment its message names, after
+  /// the segment it starts at.
   @Test(arguments: [
+    (
+      ["myapp://docs/<path:p>", "myapp://docs/x/<int:n>"], "myapp://docs/x/y/..",
+      #"no route for "myapp://docs/x/y/..": nearest is "myapp://docs/<path:p>" (path segment 4 ".." is a dot segment; expected path segments other than "." and "..")"#
+    ),
+    (
+      ["myapp://docs/x/<int:n>", "myapp://docs/<path:p>"], "myapp://docs/x/y/..",
+      #"no route for "myapp://docs/x/y/..": nearest is "myapp://docs/<path:p>" (path segment 4 ".." is a dot segment; expected path segments other than "." and "..")"#
+    ),
     (
       ["myapp://user/<int:id>", "myapp://u/<nope:x>"], "myapp://u/1",
       #"no route for "myapp://u/1": nearest is "myapp://user/<int:id>" (host "u" is not "user")"#

@@ -36,17 +36,16 @@ extension MatchFailure {
   /// last (the message names the first the converter refused); the query and the fragment
   /// after every segment.
   func linkPositions(in layout: URLLayout, of storage: URLPattern.Storage) -> ClosedRange<Int> {
+    func at(_ index: Int) -> Int { layout.linkComponent(index).linkPosition }
     switch self {
     case .rejected(let index, let position) where storage.op(atPosition: position).kind == .rest:
-      layout.linkComponent(index)
-        .linkPosition...layout.linkComponent(
-          max(index, layout.linkCount - 1)
-        ).linkPosition
+      return at(index)...at(max(index, layout.linkCount - 1))
     case .missing(let index, _), .literal(let index, _), .rejected(let index, _),
       .extra(let index):
-      layout.linkComponent(index).linkPosition...layout.linkComponent(index).linkPosition
-    case .missingQueryItem, .queryItem, .missingFragment, .fragment: Int.max...Int.max
-    case .notAdmitted, .host, .unknownConverter: 0...1
+      return at(index)...at(index)
+    case .missingQueryItem, .queryItem, .missingFragment, .fragment: return Int.max...Int.max
+    case .notAdmitted, .host, .unknownConverter: return 0...1
     }
   }
+
 }
