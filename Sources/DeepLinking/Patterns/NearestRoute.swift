@@ -7,16 +7,24 @@
 struct NearestRoute {
   private var best:
     (route: Int, pattern: URLPattern, reason: DeepLinkError, rank: (Int, Int, Int, Int))?
+  /// The value the last route failed at, with its closeness to literals: most routes that
+  /// part from a URL part at one value.
+  private var value: (text: String, closeness: Closeness)?
 
   /// Considers route `route`, of `pattern`, which failed with `failure`, worded as `reason`.
   mutating func consider(
     _ route: Int, _ pattern: URLPattern, failure: MatchFailure, reason: DeepLinkError
   ) {
-    var value = Closeness(of: reason.value ?? "")
+    let position = -reason.component.linkPosition
+    if let best, best.rank.0 < position { return }
+    let text = reason.value ?? ""
+    if value?.text != text { value = (text, Closeness(of: text)) }
     let literal = failure.expectedLiteral(in: pattern.storage) ?? ""
-    let closeness = value.to(literal, within: nil) ?? (.max, .max)
+    // Measured only as far as it could beat the nearest at the same position.
+    let bound = best.flatMap { $0.rank.0 == position ? ($0.rank.1, $0.rank.2) : nil }
+    guard let closeness = value?.closeness.to(literal, within: bound) else { return }
     // Smaller ranks first: the furthest failure, the nearest value, the first route.
-    let rank = (-reason.component.linkPosition, closeness.0, closeness.1, route)
+    let rank = (position, closeness.0, closeness.1, route)
     if let best, best.rank <= rank { return }
     best = (route, pattern, reason, rank)
   }
