@@ -85,8 +85,9 @@
 ///
 /// When several routes match a URL, the most specific wins, segment by segment, in the order a
 /// ``DeepLinkRouter`` tries them (a link type decodes through the same route index, so with
-/// routes that start with literals its cost does not grow with the number of cases): a literal over a typed parameter (`<int:…>`, then
-/// `<uuid:…>`, then `<float:…>`, then ``DeepLinkValue`` converters by name) over a string
+/// routes that start with literals its cost does not grow with the number of cases): a
+/// literal over a typed parameter (`<int:…>`, then `<uuid:…>`, then `<float:…>`, then
+/// ``DeepLinkValue`` converters by name) over a string
 /// parameter over `<path:…>`; exact ties go to a route over an alias
 /// (``DeepLinkRoutes/routeAliases``), then to the case name that sorts first. So a value that
 /// a route winning over its case's own also matches (`.profile(name: "me")` under
