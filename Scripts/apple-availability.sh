@@ -115,7 +115,11 @@ echo "-- stand-in SDK type-check: this package, macOS and iOS"
 # The type-check runs swiftc itself, target by target. SwiftPM gives every target of a package
 # one -package-name, which the core's `package` declarations need to be seen from
 # DeepLinkingTools: a swiftc ahead on PATH adds it, as SwiftPM would.
+# The tools find the toolchain from the swiftc on PATH, which is then the shim: they are told
+# where the real one is.
 mkdir -p "$work/bin"
+SWIFT_TOOLCHAIN=$(dirname "$(dirname "$(dirname "$(realpath "$(command -v swiftc)")")")")
+export SWIFT_TOOLCHAIN
 printf '#!/bin/sh\nexec "%s" -package-name deeplinking "$@"\n' "$(command -v swiftc)" \
   > "$work/bin/swiftc"
 chmod +x "$work/bin/swiftc"
