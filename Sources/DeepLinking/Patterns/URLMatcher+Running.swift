@@ -225,7 +225,7 @@ extension URLMatcher {
     return DeepLinkError(.valueRejected, .queryItem(name), input: url, value: text, reason)
   }
 
-  /// Why the read URL does not fit `pattern`, as ``match(_:_:_:)`` found: the
+  /// Why the read URL does not fit `pattern`, as ``match(_:_:_:admitted:)`` found: the
   /// reason for every failure a match can have, in one place.
   func explain(
     _ failure: MatchFailure, _ url: String, _ bytes: borrowing BorrowedBytes,
