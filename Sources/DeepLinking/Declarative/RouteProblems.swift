@@ -70,9 +70,7 @@ func linkRouteProblems(
   // first path segment of a universal link, compared exactly: a route that differs from an
   // earlier one only in its case decodes as a universal link, if the type has them.
   var winners: [Int: Int] = [:]
-  let ties =
-    table.routeIndex.conflicts
-    + (universalLinkHosts.isEmpty ? table.routeIndex.hostCaseConflicts : [])
+  let ties = table.routeIndex.ties(hostCase: universalLinkHosts.isEmpty)
   for (winner, loser) in ties where table.defects[winner] == nil {
     winners[loser] = min(winners[loser] ?? winner, winner)
   }

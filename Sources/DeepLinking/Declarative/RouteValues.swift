@@ -320,7 +320,7 @@ private func nearestRoute(
   let matcher = table.matcher
   for found in table.routeIndex.linkFailures(url, bytes, layout, matcher: matcher) {
     let pattern = table.routes[found.route].pattern
-    guard !pattern.hasScheme, pattern.problem == nil else { continue }
+    guard pattern.problem == nil else { continue }
     nearest.consider(
       found.route, pattern, failure: found.failure,
       reason: matcher.explain(found.failure, url, bytes, layout, pattern))

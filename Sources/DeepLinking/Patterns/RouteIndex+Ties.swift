@@ -1,35 +1,31 @@
 /// The routes that no URL tells apart: routes of one shape, where the first always wins.
 extension RouteIndex {
-  /// Pairs of routes (by index) that no URL can tell apart, the earlier first.
-  var conflicts: [(Int, Int)] { ties().conflicts }
-
-  /// Pairs of routes without a scheme that only a universal link tells apart: their first
-  /// segments differ in letter case alone (`user/a`, `User/a`), which a custom-scheme host
-  /// ignores.
-  var hostCaseConflicts: [(Int, Int)] { ties().hostCase }
-
-  /// Both kinds of pairs, route by route in registration order.
+  /// Pairs of routes (by index) that no URL can tell apart, the earlier first; with
+  /// `hostCase` (no universal links), also the routes without a scheme that only a universal
+  /// link tells apart: their first segments differ in letter case alone (`user/a`,
+  /// `User/a`), which a custom-scheme host ignores.
   ///
   /// Two routes tie where a URL ends them alike: the same root (scheme, website, or none) and
   /// the same ops up to there, a literal by its bytes (lowercased where it is compared so),
   /// a typed parameter or a `<path:…>` by its converter, a string parameter, `*`; a route
   /// with optional parameters ends before each of them too. Routes that end alike tie unless
   /// their query items and fragments tell them apart.
-  private func ties() -> (conflicts: [(Int, Int)], hostCase: [(Int, Int)]) {
+  func ties(hostCase: Bool) -> [(Int, Int)] {
     var ended: [[String]: [Int]] = [:]
     var conflicts: [(Int, Int)] = []
-    var hostCase: [(Int, Int)] = []
+    var hostCaseConflicts: [(Int, Int)] = []
     for route in table.entries.indices {
       let storage = storage(route)
       let found = tie(route, at: ends(of: storage, lowercasingFirst: false), &ended)
       conflicts += found
-      guard storage.schemeRange == nil, storage.ops.first?.kind == .literal else { continue }
-      // A custom-scheme host compares ignoring case: the first literal lowercased.
-      hostCase += tie(route, at: ends(of: storage, lowercasingFirst: true), &ended).filter {
-        pair in !found.contains { $0 == pair }
+      guard hostCase, storage.schemeRange == nil, storage.ops.first?.kind == .literal else {
+        continue
       }
+      // A custom-scheme host compares ignoring case: the first literal lowercased.
+      hostCaseConflicts += tie(route, at: ends(of: storage, lowercasingFirst: true), &ended)
+        .filter { pair in !found.contains { $0 == pair } }
     }
-    return (conflicts, hostCase)
+    return conflicts + hostCaseConflicts
   }
 
   /// Records that `route` ends at each of `ends`, and returns the routes it ties with there.

@@ -123,12 +123,16 @@ struct RouteIndex: Sendable {
       ) { segment in lastStartingWith[slot(count: segment.count) { segment[$0] }] }
     }
     while route >= 0 {
-      if !admitted || storage(Int(route)).schemeRange == nil { body(Int(route)) }
+      if tries(Int(route), admitted: admitted) { body(Int(route)) }
       route = previousStartingAlike[Int(route)]
     }
-    for route in otherRoutes where !admitted || storage(Int(route)).schemeRange == nil {
-      body(Int(route))
-    }
+    for route in otherRoutes where tries(Int(route), admitted: admitted) { body(Int(route)) }
+  }
+
+  /// Whether a URL is tried against route `route`: every route of a router; of a link type
+  /// (`admitted`), those without a scheme, as one with a scheme never decodes.
+  private func tries(_ route: Int, admitted: Bool) -> Bool {
+    !admitted || storage(route).schemeRange == nil
   }
 
   /// Whether route `lhs`'s match of a URL of `linkCount` link segments is offered before
@@ -263,7 +267,7 @@ extension RouteIndex {
   ) -> [RouteFailure] {
     var failures: [(found: RouteFailure, positions: ClosedRange<Int>)] = []
     var state = MatchState(url, layout, matcher: matcher)
-    for route in table.entries.indices where !admitted || storage(route).schemeRange == nil {
+    for route in table.entries.indices where tries(route, admitted: admitted) {
       let storage = storage(route)
       if let failure = matcher.match(bytes, storage, &state, admitted: admitted) {
         failures.append(

@@ -163,9 +163,7 @@ public struct DeepLinkRouter<Destination>: Sendable {
   /// `User/a`) are a pair when the matcher has no universal-link hosts: a custom scheme's
   /// host ignores case, and only a universal link's path tells them apart.
   public var conflicts: [Conflict] {
-    let pairs =
-      routeIndex.conflicts
-      + (matcher.universalLinkHosts.isEmpty ? routeIndex.hostCaseConflicts : [])
+    let pairs = routeIndex.ties(hostCase: matcher.universalLinkHosts.isEmpty)
     let order = sortedIndices(pairs.count) {
       (pairs[$0].1, pairs[$0].0) < (pairs[$1].1, pairs[$1].0)
     }
