@@ -32,18 +32,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// The host of the custom-scheme form, which is the first path segment of the universal link.
   public var host: String { didSet { printed = nil } }
   /// The path segments, decoded: `["42", "posts"]` prints `/42/posts`.
-  public var pathSegments: [String] {
-    get {
-      switch path {
-      case .segments(let segments): segments
-      case .joined(let path): Self.split(path)
-      }
-    }
-    set {
-      path = .segments(newValue)
-      printed = nil
-    }
-  }
+  public var pathSegments: [String] { didSet { printed = nil } }
   /// The query items, in order; items with a `nil` value are left out.
   public var queryItems: [URLQueryItem] { didSet { printed = nil } }
   /// The fragment, decoded, printed after `#` with everything but `A–Z a–z 0–9 - . _ ~`
@@ -58,15 +47,6 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// again when a part changes.
   private var printed: String?
 
-  /// The path as given: segments, or a `/`-separated string split only when read, so that
-  /// printing a link from its `path` allocates no array of segments.
-  var path: Path
-
-  enum Path: Sendable {
-    case segments([String])
-    case joined(String)
-  }
-
   /// Creates a builder from decoded path segments.
   /// - Parameters:
   ///   - scheme: The custom scheme, such as `myapp`.
@@ -77,7 +57,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   {
     self.scheme = scheme
     self.host = host
-    self.path = .segments(pathSegments)
+    self.pathSegments = pathSegments
     self.queryItems = queryItems
   }
 
@@ -93,7 +73,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   public init(scheme: String, host: String, path: String, queryItems: [URLQueryItem] = []) {
     self.scheme = scheme
     self.host = host
-    self.path = .joined(path)
+    self.pathSegments = Self.split(path)
     self.queryItems = queryItems
   }
 
@@ -182,6 +162,14 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     hasher.combine(subdomain)
   }
 
+  /// The segments of a `/`-separated path, without a leading or trailing empty one.
+  private static func split(_ path: String) -> [String] {
+    var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    if segments.first?.isEmpty == true { segments.removeFirst() }
+    if segments.last?.isEmpty == true { segments.removeLast() }
+    return segments.map { String(Substring($0)) }
+  }
+
   /// Whether `prefix` is empty or `/`-led segments, none empty, of unreserved characters.
   private static func isPathPrefix(_ prefix: Substring) -> Bool {
     var afterSlash = false
@@ -199,13 +187,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   }
 
   /// Whether the link is the root: no host and no path.
-  private var isRoot: Bool {
-    guard host.isEmpty else { return false }
-    switch path {
-    case .segments(let segments): return segments.isEmpty
-    case .joined(let path): return path.isEmpty || path == "/"
-    }
-  }
+  private var isRoot: Bool { host.isEmpty && pathSegments.isEmpty }
 
   private func makeURL(_ string: String) throws(DeepLinkError) -> URL {
     guard let url = URL(string: string) else {
@@ -253,13 +235,7 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// escaped, and each separator.
   private var longestParts: Int {
     var length = 3 * host.utf8.count
-    switch path {
-    case .segments(let segments):
-      for segment in segments { length += 1 + 3 * segment.utf8.count }
-    case .joined(let path):
-      // Separators print as one byte each; one more for a path without a leading "/".
-      length += 1 + 3 * path.utf8.count
-    }
+    for segment in pathSegments { length += 1 + 3 * segment.utf8.count }
     for item in queryItems {
       guard let value = item.value else { continue }
       length += 2 + 3 * (item.name.utf8.count + value.utf8.count)
@@ -277,13 +253,13 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     {
       return failure
     }
-    var failure: DeepLinkError?
-    forEachPathSegment { segment, component in
+    for (offset, segment) in pathSegments.enumerated() {
       writer.append(UInt8(ascii: "/"))
-      failure = append(segment, component, isSegment: true, to: &writer)
-      return failure == nil
+      let component = DeepLinkError.Component.pathSegment(offset + 2)
+      if let failure = withUTF8Bytes(segment, { append($0, component, isSegment: true, to: &writer) }) {
+        return failure
+      }
     }
-    if let failure { return failure }
     var isFirst = true
     for item in queryItems {
       guard let value = item.value else { continue }
