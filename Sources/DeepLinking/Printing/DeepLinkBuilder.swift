@@ -256,7 +256,9 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     for (offset, segment) in pathSegments.enumerated() {
       writer.append(UInt8(ascii: "/"))
       let component = DeepLinkError.Component.pathSegment(offset + 2)
-      if let failure = withUTF8Bytes(segment, { append($0, component, isSegment: true, to: &writer) }) {
+      if let failure = withUTF8Bytes(
+        segment, { append($0, component, isSegment: true, to: &writer) })
+      {
         return failure
       }
     }
