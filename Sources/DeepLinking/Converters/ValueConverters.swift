@@ -130,7 +130,6 @@ package enum BuiltInConverter: Int32, CaseIterable, Sendable {
   }
 
   /// Whether the converter takes one decoded segment; `path` checks each of its segments so.
-  @inline(__always)
   func accepts(decoded bytes: borrowing BorrowedBytes) -> Bool {
     switch self {
     case .string, .path: isSegmentValue(bytes)

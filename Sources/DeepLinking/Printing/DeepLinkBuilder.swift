@@ -245,7 +245,6 @@ public struct DeepLinkBuilder: Hashable, Sendable {
 
   /// Writes `host/segments?query#fragment`, each part checked and percent-encoded, and returns
   /// the first part that does not print, or `nil`.
-  @inline(__always)
   private func writeParts(to writer: inout PercentEncodingWriter) -> DeepLinkError? {
     // The root, `myapp://`, has an empty host and no path.
     if !isRoot,

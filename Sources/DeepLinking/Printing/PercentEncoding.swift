@@ -1,5 +1,4 @@
 /// Whether `byte` is unreserved in RFC 3986 (`A–Z a–z 0–9 - . _ ~`), printed as it is.
-@inline(__always)
 func isUnreserved(_ byte: UInt8) -> Bool {
   isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
@@ -13,7 +12,6 @@ func firstControlCharacter(_ text: String) -> Unicode.Scalar? {
 }
 
 /// The uppercase hexadecimal digit for a value below 16.
-@inline(__always)
 func hexDigit(_ value: UInt8) -> UInt8 {
   value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
 }
@@ -25,7 +23,6 @@ struct PercentEncodingWriter {
 
   init(_ buffer: ScratchBuffer<UInt8>) { self.buffer = buffer }
 
-  @inline(__always)
   mutating func append(_ byte: UInt8) {
     buffer[count] = byte
     count += 1

@@ -1,14 +1,11 @@
 /// ASCII and percent-decoding helpers that work on UTF-8 bytes.
 
-@inline(__always)
 func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-@inline(__always)
 func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 
 /// Whether `byte` may follow the first letter of a scheme: a letter, a digit, `+`, `-` or `.`
 /// (RFC 3986, `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
-@inline(__always)
 func isSchemeByte(_ byte: UInt8) -> Bool {
   isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
     || byte == UInt8(ascii: ".")
@@ -20,7 +17,6 @@ func isValidScheme<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
   return bytes.allSatisfy(isSchemeByte)
 }
 
-@inline(__always)
 func hexValue(_ byte: UInt8) -> UInt8? {
   if isDigit(byte) { return byte &- UInt8(ascii: "0") }
   let lower = byte | 0x20
@@ -31,7 +27,6 @@ func hexValue(_ byte: UInt8) -> UInt8? {
 }
 
 /// Whether `byte` ends the authority or a path segment's component (`?` or `#`).
-@inline(__always)
 func isDelimiter(_ byte: UInt8) -> Bool {
   byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
 }
@@ -56,7 +51,6 @@ enum ByteClass {
   ///
   /// Those are control characters, DEL, `#`, `%`, `&`, `/`, `=` and `?`; every other byte,
   /// those of non-ASCII characters too, is plain.
-  @inline(__always)
   static func isSpecial(_ byte: UInt8) -> Bool {
     byte < 64 ? pathMask >> UInt64(byte) & 1 != 0 : byte == 0x7F
   }
@@ -69,7 +63,6 @@ enum ByteClass {
   /// Whether `byte` needs more than a skip in a host: a delimiter, `%`, `@`, `:`, a control
   /// character, or one of the URL Standard's other forbidden host code points (space, `<`,
   /// `>`, `[`, `\`, `]`, `^`, `|`).
-  @inline(__always)
   static func isHostSpecial(_ byte: UInt8) -> Bool {
     byte < 64
       ? hostMask >> UInt64(byte) & 1 != 0
@@ -78,7 +71,6 @@ enum ByteClass {
 
   /// Whether `byte` is a forbidden host code point of the URL Standard that is not also a
   /// delimiter, `:`, `@` or a control character: space, `<`, `>`, `[`, `\`, `]`, `^` or `|`.
-  @inline(__always)
   static func isForbiddenInHost(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
@@ -89,20 +81,17 @@ enum ByteClass {
   }
 
   /// Whether `byte` ends a scheme (`:`, or `/`, `?`, `#` in a URL without one).
-  @inline(__always)
   static func endsScheme(_ byte: UInt8) -> Bool {
     byte < 64 && schemeStopMask >> UInt64(byte) & 1 != 0
   }
 }
 
 /// Whether `byte` separates the parts of a URL: `/`, `?`, `#`, `&` or `=`.
-@inline(__always)
 func isSeparator(_ byte: UInt8) -> Bool {
   isDelimiter(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "&")
     || byte == UInt8(ascii: "=")
 }
 
-@inline(__always)
 func lowercasedASCII(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
 
 /// The raw text of `range`, without decoding.
@@ -127,7 +116,6 @@ func equalsIgnoringASCIICase(_ bytes: borrowing BorrowedBytes, _ range: Range<In
 }
 
 /// Whether `range` spells the lowercase ASCII bytes `lowercase`, ignoring case.
-@inline(__always)
 func equalsLowercased<Lowercase: RandomAccessCollection<UInt8>>(
   _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, _ lowercase: Lowercase
 ) -> Bool {
@@ -176,7 +164,6 @@ func withDecodedBytes<Result>(
 }
 
 /// Whether validated `raw` bytes hold an escape, or a `+` that means a space.
-@inline(__always)
 private func needsDecoding(_ raw: borrowing BorrowedBytes, plusIsSpace: Bool) -> Bool {
   raw.contains { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }
 }

@@ -17,7 +17,6 @@ struct URLReader {
 
     /// Moves past the bytes of a path or query that need no more than a skip, unless an
     /// escaped sequence is open; whether a byte is left to look at.
-    @inline(__always)
     mutating func skipPlain(_ bytes: borrowing BorrowedBytes) -> Bool {
       if !decoder.isIncomplete {
         while index < end, !ByteClass.isSpecial(bytes[index]) { index += 1 }
@@ -26,7 +25,6 @@ struct URLReader {
     }
 
     /// ``skipPlain()`` for a host.
-    @inline(__always)
     mutating func skipPlainInHost(_ bytes: borrowing BorrowedBytes) -> Bool {
       if !decoder.isIncomplete {
         while index < end, !ByteClass.isHostSpecial(bytes[index]) { index += 1 }
@@ -35,13 +33,11 @@ struct URLReader {
     }
 
     /// Consumes the byte or escape at the cursor: the problem there, if any.
-    @inline(__always)
     mutating func step(_ bytes: borrowing BorrowedBytes) -> UTF8EscapeState.Problem? {
       decoder.step(bytes, &index, end: end)
     }
 
     /// Consumes a plain byte, which must not follow an open escaped sequence.
-    @inline(__always)
     mutating func stepPlain() -> UTF8EscapeState.Problem? {
       if decoder.isIncomplete { return .invalidUTF8 }
       index += 1

@@ -37,7 +37,6 @@ struct UTF8EscapeState {
   var isIncomplete: Bool { remaining > 0 }
 
   /// Consumes the byte or escape at `i`, advancing `i` past it.
-  @inline(__always)
   mutating func step(
     _ bytes: borrowing BorrowedBytes, _ i: inout Int, end: Int
   ) -> Problem? {
