@@ -7,19 +7,15 @@
 /// The query of a matched URL, read by name without building its items.
 struct QueryText: Sendable {
   let url: String
-  /// The query's byte range in `url`, or (-1, -1) when there is none.
-  let bounds: (Int32, Int32)
+  /// The query's byte range in `url`, or `nil` when there is none.
+  let range: Range<Int>?
   let plusIsSpace: Bool
 
   /// The items as name–value pairs, decoded, in order; `""` for an item without `=`.
   var pairs: [(name: String, value: String)] {
-    guard bounds.0 >= 0 else { return [] }
-    let query = Int(bounds.0)..<Int(bounds.1)
+    guard let query = range else { return [] }
     return withUTF8Bytes(url) { bytes in
       var items: [(name: String, value: String)] = []
-      var count = 1
-      for index in query where bytes[index] == UInt8(ascii: "&") { count += 1 }
-      items.reserveCapacity(count)
       forEachQueryItem(bytes, query) { name, value in
         items.append(
           (
@@ -54,8 +50,7 @@ struct QueryText: Sendable {
 
   /// Calls `body` with the decoded value of each item named `name` until it returns `false`.
   private func forEachValue(named name: String, _ body: (String) -> Bool) {
-    guard bounds.0 >= 0 else { return }
-    let query = Int(bounds.0)..<Int(bounds.1)
+    guard let query = range else { return }
     withUTF8Bytes(name) { name in
       withUTF8Bytes(url) { bytes in
         var going = true
