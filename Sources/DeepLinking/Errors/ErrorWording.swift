@@ -39,6 +39,41 @@ package enum ErrorWording {
   /// The problem, as a message says it after the part and its quoted value: `is not an int`.
   static func problem(_ reason: DeepLinkError.Reason) -> String {
     switch reason {
+    case .tooLong, .noScheme, .invalidScheme, .userInfo, .portOnCustomScheme, .malformedPort,
+      .portOutOfRange, .forbiddenInHost, .noWebHost, .malformedEscape, .controlCharacter, .notUTF8,
+      .webHost, .isNot, .missing, .notAccepted, .empty, .repeatsItem, .unexpectedSegment,
+      .encodedSlash, .refused, .refusedByConverter, .unknownConverter:
+      readingProblem(reason)
+    case .noHostAfter, .restNotLast, .emptySegment, .secondFragment, .emptyFragment,
+      .fragmentNotParameter, .emptyQueryItem, .queryItemWithoutValue, .repeatedQueryItem,
+      .queryValueNotAValue, .schemeWithoutSlashes, .notAParameter, .invalidConverterName,
+      .unclosedParameter, .parameterWithText, .wildcardWithText, .optionalHost, .optionalBefore,
+      .repeatedName, .emptyName, .invalidName:
+      patternProblem(reason)
+    case .otherScheme, .notUniversalLinkHost, .universalLinkOnHTTP, .universalLinkNotHTTPS,
+      .notLinkTypeHost, .outsidePathPrefix, .wildcardHostToPrint, .notAHostName,
+      .refusedByFoundation, .printedTooLong, .emptySegmentValue, .dotSegmentValue,
+      .printedControlCharacter, .noUniversalLinkHosts, .noWildcardHost, .onlyWildcardHosts,
+      .notPrintingHost, .noCase:
+      admissionProblem(reason)
+    case .because, .value, .addedItemReadBack, .noRouteInType, .unmountedLink, .decodesAsOther,
+      .nilBeforeValue, .nilInPath, .notSingleValue, .emptyOptional, .emptyBoundValue,
+      .queryItemOfTwoLevels, .nilRequired, .noScreen:
+      linkPrintingProblem(reason)
+    case .route, .listsScheme, .converterClash, .unknownRouteKey, .universalLinkHostEntry,
+      .routerConverter, .routerConflict, .declined, .noRoutes, .onlyRouteWithScheme,
+      .noHostSegment:
+      routesProblem(reason)
+    case .missingValue, .invalidValue, .unprintableValue, .notPathSegment, .caseProblem,
+      .printingRefuses, .unnamedRouteParameter, .unknownCaseName, .thrown, .madeFrom, .notACase,
+      .internalInconsistency:
+      decodingProblem(reason)
+    }
+  }
+
+  /// The words for reading a URL and matching it against a pattern.
+  private static func readingProblem(_ reason: DeepLinkError.Reason) -> String {
+    switch reason {
     case .tooLong(let length, let limit):
       "is \(length) bytes long; expected at most \(limit) bytes"
     case .noScheme: #"expected a scheme followed by ":", such as "myapp://""#
@@ -78,6 +113,13 @@ package enum ErrorWording {
     case .refusedByConverter(let name): "is not accepted by converter \(quoted(name))"
     case .unknownConverter(let registered):
       "is not a registered converter; expected one of " + registered.joined(separator: ", ")
+    default: problem(.internalInconsistency)
+    }
+  }
+
+  /// The words for a mistake in a pattern.
+  private static func patternProblem(_ reason: DeepLinkError.Reason) -> String {
+    switch reason {
     case .noHostAfter(let scheme): "expected a host after \"\(scheme)://\""
     case .restNotLast(let capturesHost):
       "captures the \(capturesHost ? "host and the " : "")rest of the path; expected it to be "
@@ -111,6 +153,13 @@ package enum ErrorWording {
     case .emptyName(let written): "has an empty parameter name; expected \(syntax(written))"
     case .invalidName(let name):
       "has an invalid parameter name \(quoted(name)); expected letters, digits and \"_\""
+    default: problem(.internalInconsistency)
+    }
+  }
+
+  /// The words for admitting a URL and printing its parts.
+  private static func admissionProblem(_ reason: DeepLinkError.Reason) -> String {
+    switch reason {
     case .otherScheme(let scheme, let aliases, let universalLink):
       otherScheme(scheme, aliases.map(quoted) + (universalLink ? ["a universal link"] : []))
     case .notUniversalLinkHost(let allowed):
@@ -163,6 +212,13 @@ package enum ErrorWording {
           + allowed.map(quoted).joined(separator: ", ")
     case .noCase(let linkType):
       "matches no case of \(linkType); expected a URL that init?(url:) accepts"
+    default: problem(.internalInconsistency)
+    }
+  }
+
+  /// The words for printing a link through its type's routes.
+  private static func linkPrintingProblem(_ reason: DeepLinkError.Reason) -> String {
+    switch reason {
     case .because(let error): message(error)
     case .value(let label, let problem):
       (label.map { "the value for \(quoted($0)) " } ?? "") + valueProblem(problem)
@@ -204,6 +260,13 @@ package enum ErrorWording {
     case .noScreen(let chain, let url, let problem, let linkType):
       "its chain has no screen for \(quoted(chain)), \(quoted(url)): \(screenProblem(problem)); "
         + "expected a root route, \"\", in \(linkType).routes"
+    default: problem(.internalInconsistency)
+    }
+  }
+
+  /// The words for a link type's or a router's routes.
+  private static func routesProblem(_ reason: DeepLinkError.Reason) -> String {
+    switch reason {
     case .route(let route, let problem): "\(routeName(route)) \(routeProblem(problem))"
     case .listsScheme(let linkType, let property, let scheme, let problem):
       "\(linkType).\(property) lists \(quoted(scheme)), which \(schemeProblem(problem))"
@@ -235,6 +298,13 @@ package enum ErrorWording {
     case .noHostSegment(let website):
       "expected the link's host as the first path segment, as in "
         + "\"https://\(website)/<host>/<path>\""
+    default: problem(.internalInconsistency)
+    }
+  }
+
+  /// The words for decoding a case's values.
+  private static func decodingProblem(_ reason: DeepLinkError.Reason) -> String {
+    switch reason {
     case .missingValue(let type, let target):
       "expected \(article(type)) for \(valueTarget(target))"
     case .invalidValue(let type, let target):
@@ -266,6 +336,7 @@ package enum ErrorWording {
         + cases.joined(separator: ", ")
     case .internalInconsistency:
       "could not be read; this is a bug in DeepLinking, please report it"
+    default: problem(.internalInconsistency)
     }
   }
 
