@@ -31,7 +31,7 @@ package enum ErrorWording {
 
   /// The quoted value and a space, or `missing; ` for a part that is not there (nothing for
   /// a whole URL or pattern, which is there).
-  private static func found(_ error: DeepLinkError) -> String {
+  static func found(_ error: DeepLinkError) -> String {
     error.value.map { quoted($0) + " " }
       ?? (error.component == .url || error.component == .pattern ? "" : "missing; ")
   }
@@ -216,130 +216,6 @@ package enum ErrorWording {
     }
   }
 
-  /// The words for printing a link through its type's routes.
-  private static func linkPrintingProblem(_ reason: DeepLinkError.Reason) -> String {
-    switch reason {
-    case .because(let error): message(error)
-    case .value(let label, let problem):
-      (label.map { "the value for \(quoted($0)) " } ?? "") + valueProblem(problem)
-    case .addedItemReadBack(let name, let linkType):
-      "the added query item \(quoted(name)) would be read as a value "
-        + "of the link; expected items that no value of \(linkType) reads"
-    case .noRouteInType(let reference, let type):
-      "\(caseReference(reference)) has no route in \(type).routes"
-    case .unmountedLink(let reference, let label, let pattern):
-      "\(caseReference(reference)) holds a link, \(quoted(label)), that its route "
-        + "\(quoted(pattern)) does not mount; expected one link value per case"
-    case .decodesAsOther(let url, let winner, let pattern):
-      "its URL \(quoted(url)) decodes as case \(quoted(winner.caseName ?? "")), "
-        + "whose \(winner.isAlias ? "alias" : "route") \(quoted(winner.pattern)) wins "
-        + "over \(quoted(pattern)); expected a value that no route winning over it matches"
-    case .nilBeforeValue(let absent, let name, let pattern):
-      "\(quoted(absent)) is nil, but \(quoted(name)) after it in the path of the "
-        + "route \(quoted(pattern)) is not; expected nil for every optional "
-        + "parameter after a nil one"
-    case .nilInPath(let name, let pattern):
-      "\(quoted(name)) is nil, but the route \(quoted(pattern)) puts "
-        + "it in the path; expected a value, or a route that leaves \(quoted(name)) to the "
-        + "query"
-    case .notSingleValue(let pattern, let name, let caseName):
-      "the route \(quoted(pattern)) names \(quoted(name)), which "
-        + "is not a single associated value of case \(quoted(caseName))"
-    case .emptyOptional(let name, let pattern):
-      "\(quoted(name)) is empty, which the route \(quoted(pattern)) "
-        + "prints as nothing and reads back as nil; expected nil or a non-empty value"
-    case .emptyBoundValue(let pattern):
-      "is empty, which the route \(quoted(pattern)) reads as no value; expected a non-empty "
-        + "value"
-    case .queryItemOfTwoLevels(let pattern, let item):
-      "two levels of its route \(quoted(pattern)) write the query item "
-        + "\(quoted(item)); expected each level to use query items of its own"
-    case .nilRequired(let name, let pattern):
-      "\(quoted(name)) is nil, but the route \(quoted(pattern)) "
-        + "requires it; expected a value, or an optional parameter (\"<\(name)?>\")"
-    case .noScreen(let chain, let url, let problem, let linkType):
-      "its chain has no screen for \(quoted(chain)), \(quoted(url)): \(screenProblem(problem)); "
-        + "expected a root route, \"\", in \(linkType).routes"
-    default: problem(.internalInconsistency)
-    }
-  }
-
-  /// The words for a link type's or a router's routes.
-  private static func routesProblem(_ reason: DeepLinkError.Reason) -> String {
-    switch reason {
-    case .route(let route, let problem): "\(routeName(route)) \(routeProblem(problem))"
-    case .listsScheme(let linkType, let property, let scheme, let problem):
-      "\(linkType).\(property) lists \(quoted(scheme)), which \(schemeProblem(problem))"
-    case .converterClash(let name, let types, let linkType):
-      "the converter name \(quoted(name)) stands for " + types.joined(separator: " and ")
-        + " in the routes of \(linkType); expected one DeepLinkValue type per converter name"
-    case .unknownRouteKey(let key, let linkType):
-      "the route \(quoted(key)) of \(linkType).routes names no "
-        + "case of \(linkType); expected a case of that name, or the name "
-        + "CodingKeys give the case if they rename it"
-    case .universalLinkHostEntry(let entry, let owner, let problem):
-      "the universal-link host \(quoted(entry)) of \(owner ?? "the router's matcher") "
-        + hostEntryProblem(problem)
-    case .routerConverter(let pattern, let converter, let registered):
-      "the route \(quoted(pattern)) uses converter \(quoted(converter)), "
-        + "which the router's matcher does not have; expected one of "
-        + registered.map(quoted).joined(separator: ", ")
-    case .routerConflict(let first, let second):
-      "\(conflict(first: first, second: second)); expected routes that differ in a literal or "
-        + "a parameter type, as the first always wins"
-    case .declined(let pattern):
-      "was declined: \(quoted(pattern)) and every other route that "
-        + "fits returned nil; expected a handler to return a destination"
-    case .noRoutes(let linkType):
-      linkType.map { "matches no route; expected one of the routes of \($0), which has none" }
-        ?? "matches no route; expected a registered route, and the router has none"
-    case .onlyRouteWithScheme(let route):
-      "matches no route: \(routeName(route)) \(routeProblem(.hasScheme))"
-    case .noHostSegment(let website):
-      "expected the link's host as the first path segment, as in "
-        + "\"https://\(website)/<host>/<path>\""
-    default: problem(.internalInconsistency)
-    }
-  }
-
-  /// The words for decoding a case's values.
-  private static func decodingProblem(_ reason: DeepLinkError.Reason) -> String {
-    switch reason {
-    case .missingValue(let type, let target):
-      "expected \(article(type)) for \(valueTarget(target))"
-    case .invalidValue(let type, let target):
-      "is not a valid \(type); expected \(article(type)) for \(valueTarget(target))"
-    case .unprintableValue(let type, let reason):
-      "reads as \(article(type)) that printing refuses: \(problem(reason))"
-    case .notPathSegment(let printed):
-      "its text \(quoted(printed)) is empty or a dot segment; expected a path segment"
-    case .caseProblem(let caseName, let linkType, let reason):
-      "cannot be read as case \(quoted(caseName)) of \(linkType): \(problem(reason))"
-    case .printingRefuses(let caseName, let linkType, let reason):
-      "cannot be read as case \(quoted(caseName)) of \(linkType), which printing "
-        + "refuses: \(problem(reason))"
-    case .unnamedRouteParameter(let pattern, let name):
-      "the route \(quoted(pattern)) \(routeProblem(.unnamedParameter(name, suggestion: nil)))"
-    case .unknownCaseName(let name, let linkType):
-      "\(linkType) has no case \(quoted(name)); expected a case for every key of "
-        + "\(linkType).routes, by the name its CodingKeys give it if they rename it"
-    case .thrown(let description): description
-    case .madeFrom(let error):
-      // An error about the type (`.url`) has no value to quote, and the case is named.
-      if case .caseProblem(_, _, let reason) = error.reason {
-        problem(reason)
-      } else {
-        (error.component == .url ? "" : found(error)) + problem(error.reason)
-      }
-    case .notACase(let name, let linkType, let cases):
-      "\(quoted(name)) is not a case of \(linkType); expected one of "
-        + cases.joined(separator: ", ")
-    case .internalInconsistency:
-      "could not be read; this is a bug in DeepLinking, please report it"
-    default: problem(.internalInconsistency)
-    }
-  }
-
   /// `is not "myapp"`, then the other ways in, if any: `; expected "myapp", "app" or a
   /// universal link`.
   private static func otherScheme(_ scheme: String, _ others: [String]) -> String {
@@ -362,14 +238,14 @@ package enum ErrorWording {
   }
 
   /// `the route of case "user", "user/<int:id>",`, or a router's route's quoted pattern.
-  private static func routeName(_ route: DeepLinkError.RouteName) -> String {
+  static func routeName(_ route: DeepLinkError.RouteName) -> String {
     guard let caseName = route.caseName else { return quoted(route.pattern) }
     return "the \(route.isAlias ? "alias" : "route") of case \(quoted(caseName)), "
       + "\(quoted(route.pattern)),"
   }
 
   /// "an Int", "a String": the type's name with its article.
-  private static func article(_ name: String) -> String {
+  static func article(_ name: String) -> String {
     let vowels: Set<Character> = ["A", "E", "I", "O", "U"]
     // "a UInt8", "a UUID", "a URL": a "U" read as "you".
     let sounded = name.hasPrefix("UInt") || name.hasPrefix("UU") || name.hasPrefix("UR")
@@ -377,7 +253,7 @@ package enum ErrorWording {
   }
 
   /// `"page" of case "search"`, or `the value of case "region"` for an unlabeled one.
-  private static func valueTarget(_ target: DeepLinkError.ValueTarget) -> String {
+  static func valueTarget(_ target: DeepLinkError.ValueTarget) -> String {
     let label = target.label
     return label.first == "_" && label.dropFirst().allSatisfy(\.isNumber)
       ? "the value of case \(quoted(target.caseName))"
