@@ -1,14 +1,14 @@
 /// The byte offsets of a URL's parts, found and validated in one pass over its UTF-8 bytes.
 ///
-/// Nothing is decoded here: values are decoded on demand from the ranges.
+/// Nothing is decoded here: values are decoded on demand from the ranges. The offsets are
+/// stored as `Int32` pairs (a missing part as `-1`), so that the layout stays small enough to
+/// move around in registers (as `Range<Int>?` they added 24 KB of machine code to an app);
+/// the reader's length limit keeps every offset in range.
 struct URLLayout {
-  let scheme: Range<Int>
-  /// The host, when the URL has an authority (`//`); possibly empty.
-  let host: Range<Int>?
-  /// The query after `?`, without it; `nil` when there is no `?`.
-  let query: Range<Int>?
-  /// The fragment after `#`, without it; `nil` when there is no `#`.
-  let fragment: Range<Int>?
+  private var schemeBounds: (Int32, Int32)
+  private var hostBounds: (Int32, Int32)
+  private var queryBounds: (Int32, Int32)
+  private var fragmentBounds: (Int32, Int32)
   var segments: SegmentList
   /// Whether the scheme is `http` or `https` (compared case-insensitively).
   var isWeb: Bool
@@ -16,17 +16,38 @@ struct URLLayout {
   var linkHasEscapes: Bool
   /// For a web URL, how many path segments come before the link: a universal-link prefix,
   /// such as `app` in `https://example.com/app/user/42`.
-  private var prefixCount = 0
+  private var prefixCount: Int32 = 0
 
   init(
     scheme: Range<Int>, isWeb: Bool, host: Range<Int>?, segments: SegmentList,
     linkHasEscapes: Bool, query: Range<Int>?, fragment: Range<Int>?
   ) {
-    (self.scheme, self.host, self.query, self.fragment) = (scheme, host, query, fragment)
+    func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
+      range.map {
+        (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound))
+      }
+        ?? (-1, -1)
+    }
+    schemeBounds = bounds(scheme)
+    hostBounds = bounds(host)
+    queryBounds = bounds(query)
+    fragmentBounds = bounds(fragment)
     self.segments = segments
     self.isWeb = isWeb
     self.linkHasEscapes = linkHasEscapes
   }
+
+  private static func range(_ bounds: (Int32, Int32)) -> Range<Int>? {
+    bounds.0 < 0 ? nil : Int(bounds.0)..<Int(bounds.1)
+  }
+
+  var scheme: Range<Int> { Int(schemeBounds.0)..<Int(schemeBounds.1) }
+  /// The host, when the URL has an authority (`//`); possibly empty.
+  var host: Range<Int>? { Self.range(hostBounds) }
+  /// The query after `?`, without it; `nil` when there is no `?`.
+  var query: Range<Int>? { Self.range(queryBounds) }
+  /// The fragment after `#`, without it; `nil` when there is no `#`.
+  var fragment: Range<Int>? { Self.range(fragmentBounds) }
 
   /// Whether the link's first segment is the host: a custom-scheme URL with an authority.
   var hostFirst: Bool { (!isWeb || hostLeads) && host != nil }
@@ -47,7 +68,7 @@ struct URLLayout {
   /// `myapp://`, an empty host without a path, has none, as `myapp:` and
   /// `https://example.com/` have none: they are the root, which the pattern `""` matches.
   var linkCount: Int {
-    guard hostFirst else { return segments.count - prefixCount }
+    guard hostFirst else { return segments.count - Int(prefixCount) }
     return segments.count == 0 && host?.isEmpty == true ? 0 : segments.count + 1
   }
 
@@ -57,18 +78,18 @@ struct URLLayout {
     if hostFirst {
       return index == 0 ? host ?? 0..<0 : segments.range(index - 1)
     }
-    return segments.range(index + prefixCount)
+    return segments.range(index + Int(prefixCount))
   }
 
   /// How messages name link segment `index`: the host, or its 1-based number in the URL.
   func linkComponent(_ index: Int) -> DeepLinkError.Component {
-    hostFirst && index == 0 ? .host : .pathSegment(index + 1 + prefixCount)
+    hostFirst && index == 0 ? .host : .pathSegment(index + 1 + Int(prefixCount))
   }
 
   /// The layout of a web URL whose first `count` path segments are a prefix, not the link.
   func droppingPathPrefix(_ count: Int) -> URLLayout {
     var layout = self
-    layout.prefixCount += count
+    layout.prefixCount += Int32(truncatingIfNeeded: count)
     return layout
   }
 
