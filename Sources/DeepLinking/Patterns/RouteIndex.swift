@@ -18,15 +18,16 @@ struct RouteIndex: Sendable {
   /// Whether literals compare ignoring ASCII case everywhere (``URLMatcher/ignoresPathCase``),
   /// which decides which routes no URL tells apart.
   @usableFromInline let foldsPathCase: Bool
-  /// The last route whose link starts with each literal, in slots keyed by its bytes.
+  /// The last route whose link starts with a literal of each hash.
   ///
-  /// An open-addressing table keyed by the literal ASCII-lowercased, read from the route's
-  /// pattern; -1 for an empty slot. A URL's first segment is looked up by its decoded bytes,
-  /// without a `String` made and hashed for it: a `Dictionary` of `String`s made routing
-  /// 15 % slower, over its guard of 1.0× Foundation.
-  private var lastStartingWith: [Int32] = []
-  private var literalCount = 0
-  /// For each route, the route before it that starts with the same literal; -1 for none.
+  /// The hash is FNV-1a of the literal, ASCII-lowercased. A URL's first segment is hashed
+  /// from its decoded bytes, without a `String` made for it: a `Dictionary` of `String`s made
+  /// routing 15 % slower, over its guard of 1.0× Foundation. Routes of literals that share a
+  /// hash are tried together, and those that do not start with the URL's segment fail their
+  /// match.
+  private var lastStartingWith: [UInt32: Int32] = [:]
+  /// For each route, the route before it that starts with a literal of the same hash; -1 for
+  /// none.
   private var previousStartingAlike: [Int32] = []
   /// The routes whose link does not start with a literal, in registration order.
   private var otherRoutes: [Int32] = []
@@ -38,53 +39,23 @@ struct RouteIndex: Sendable {
   @usableFromInline
   mutating func insert(_ pattern: URLPattern) {
     let route = URLPattern.Table.append(pattern, to: &table)
-    guard let first = firstLiteral(of: route) else {
+    let storage = storage(route)
+    guard let first = storage.ops.first, first.kind == .literal else {
       previousStartingAlike.append(-1)
       otherRoutes.append(Int32(route))
       return
     }
-    if literalCount * 2 >= lastStartingWith.count {
-      // Twice as many slots, the last route of each literal placed again.
-      let last = lastStartingWith.filter { $0 >= 0 }
-      lastStartingWith = Array(repeating: -1, count: max(8, lastStartingWith.count * 2))
-      for other in last {
-        let literal = firstLiteral(of: Int(other)) ?? []
-        lastStartingWith[slot(count: literal.count) { literal[literal.startIndex + $0] }] = other
-      }
-    }
-    let slot = slot(count: first.count) { first[first.startIndex + $0] }
-    if lastStartingWith[slot] < 0 { literalCount += 1 }
-    previousStartingAlike.append(lastStartingWith[slot])
-    lastStartingWith[slot] = Int32(route)
+    let literal = storage.literalBytes(of: first)
+    let key = Self.hash(count: literal.count) { literal[literal.startIndex + $0] }
+    previousStartingAlike.append(lastStartingWith[key] ?? -1)
+    lastStartingWith[key] = Int32(route)
   }
 
-  /// The decoded bytes of the literal that route `route`'s link starts with, if it does.
-  private func firstLiteral(of route: Int) -> ArraySlice<UInt8>? {
-    let storage = storage(route)
-    guard let first = storage.ops.first, first.kind == .literal else { return nil }
-    return storage.literalBytes(of: first)
-  }
-
-  /// The slot of the routes that start with the literal of the `count` bytes that `byte`
-  /// reads, ignoring ASCII case: theirs, or the empty slot where they would be.
-  private func slot(count: Int, _ byte: (Int) -> UInt8) -> Int {
-    // 32-bit FNV-1a of the lowercased bytes.
+  /// The 32-bit FNV-1a hash of the `count` bytes that `byte` reads, ASCII-lowercased.
+  private static func hash(count: Int, _ byte: (Int) -> UInt8) -> UInt32 {
     var hash: UInt32 = 0x811C_9DC5
     for index in 0..<count { hash = (hash ^ UInt32(lowercasedASCII(byte(index)))) &* 0x0100_0193 }
-    let mask = lastStartingWith.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while lastStartingWith[slot] >= 0 {
-      let literal = firstLiteral(of: Int(lastStartingWith[slot])) ?? []
-      if literal.count == count,
-        (0..<count).allSatisfy({
-          lowercasedASCII(literal[literal.startIndex + $0]) == lowercasedASCII(byte($0))
-        })
-      {
-        return slot
-      }
-      slot = (slot + 1) & mask
-    }
-    return slot
+    return hash
   }
 
   /// The pattern of route `route`.
@@ -117,10 +88,10 @@ struct RouteIndex: Sendable {
     _ bytes: borrowing BorrowedBytes, _ layout: URLLayout, admitted: Bool, _ body: (Int) -> Void
   ) {
     var route: Int32 = -1
-    if layout.linkCount > 0, literalCount > 0 {
+    if layout.linkCount > 0, !lastStartingWith.isEmpty {
       route = withDecodedBytes(
         bytes, layout.linkRange(0), plusIsSpace: false, mayHaveEscapes: layout.linkHasEscapes
-      ) { segment in lastStartingWith[slot(count: segment.count) { segment[$0] }] }
+      ) { segment in lastStartingWith[Self.hash(count: segment.count) { segment[$0] }] ?? -1 }
     }
     while route >= 0 {
       if tries(Int(route), admitted: admitted) { body(Int(route)) }
