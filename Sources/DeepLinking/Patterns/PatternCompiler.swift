@@ -26,7 +26,7 @@ struct PatternCompiler {
   /// - Throws: A ``DeepLinkError`` with code ``DeepLinkError/Code/invalidPattern``, naming
   ///   the part of the pattern at fault.
   mutating func compile() throws(DeepLinkError) -> URLPattern.Storage {
-    // Offsets within a pattern are 16-bit (see `URLPattern.lengthLimit`).
+    // A pattern counts its bytes in 16 bits (see `URLPattern.lengthLimit`).
     guard sourceCount <= URLPattern.lengthLimit else {
       throw failure(.pattern, nil, .tooLong(length: sourceCount, limit: URLPattern.lengthLimit))
     }

@@ -252,38 +252,17 @@ extension URLPattern {
   }
 
   /// A token reduced to plain data, so that the matching loop copies no references.
-  ///
-  /// Its ranges are stored as 16-bit offsets, which the compiler's length limit keeps them
-  /// within, so that an op is 12 bytes.
   package struct Op: Sendable, Equatable {
     package enum Kind: UInt8, Sendable { case literal, parameter, wildcard, rest }
     package var kind: Kind
     /// For parameters and rests, the built-in that the converter name stands for, if any.
     var builtIn: BuiltInConverter?
     /// Whether the parameter may be absent (`<name?>`): it and every op after it.
-    package var isOptional: Bool
-    private var literalStart: UInt16
-    private var literalEnd: UInt16
-    private var textStart: UInt16
-    private var textEnd: UInt16
-
-    init(
-      kind: Kind, builtIn: BuiltInConverter? = nil, isOptional: Bool = false,
-      literal: Range<Int32> = 0..<0, text: Range<Int32>
-    ) {
-      self.kind = kind
-      self.builtIn = builtIn
-      self.isOptional = isOptional
-      literalStart = UInt16(literal.lowerBound)
-      literalEnd = UInt16(literal.upperBound)
-      textStart = UInt16(text.lowerBound)
-      textEnd = UInt16(text.upperBound)
-    }
-
+    package var isOptional = false
     /// For literals, where their bytes are among the pattern's.
-    var literal: Range<Int32> { Int32(literalStart)..<Int32(literalEnd) }
+    var literal: Range<Int32> = 0..<0
     /// The segment as written, among the pattern's bytes.
-    var text: Range<Int32> { Int32(textStart)..<Int32(textEnd) }
+    var text: Range<Int32>
 
     /// Whether the op captures a named value.
     var isNamed: Bool { kind == .parameter || kind == .rest }

@@ -56,9 +56,9 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// where the pattern is in it.
   package let storage: Storage
 
-  /// How many UTF-8 bytes a valid pattern may have: offsets within a compiled pattern are
-  /// 16-bit, and cover its source and the bytes after it (the literals and scheme it does
-  /// not spell as they match, each no longer than its text).
+  /// How many UTF-8 bytes a valid pattern may have: a compiled pattern counts its bytes in
+  /// 16 bits, its source and the bytes after it (the literals and scheme it does not spell as
+  /// they match, each no longer than its text).
   static let lengthLimit = 32_767
 
   /// Why the pattern is not valid, for a pattern literal with a mistake; `nil` for a valid
@@ -164,7 +164,7 @@ public struct URLPattern: Hashable, Sendable, CustomStringConvertible,
   /// A pattern of one literal segment of a NUL byte, which no URL has (reading refuses
   /// control characters, raw or escaped), that keeps `source` and why it is invalid.
   init(matchingNothing source: String, problem: DeepLinkError) {
-    // Offsets within a pattern are 16-bit: of a source too long for them, refused as such,
+    // A pattern counts its bytes in 16 bits: of a source too long for them, refused as such,
     // the pattern keeps its first `lengthLimit` bytes or fewer as its text, and a NUL after.
     var bytes = Array(source.utf8)
     if bytes.count > Self.lengthLimit {
