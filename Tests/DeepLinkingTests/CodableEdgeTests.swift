@@ -227,6 +227,44 @@ import Testing
     ),
   ]
 
+  /// A UUID in the query and in a string parameter of the path.
+  enum Identified: DeepLinkCodable, Hashable {
+    case item(id: UUID)
+    case file(id: UUID)
+    static let scheme = "ids"
+    static let routes: [String: URLPattern] = ["item": "item", "file": "file/<id>"]
+  }
+
+  /// Texts that Foundation's `UUID(uuidString:)` reads on Linux (`+`, a space, a `-` taken for
+  /// digits) as a UUID that prints otherwise.
+  static let malformedUUIDs: [(String, String)] = [
+    (
+      "ids://item?id=E621E1F8-C36C-495A-93FC-0C247A3E6E%205",
+      #"query item "id" of "ids://item?id=E621E1F8-C36C-495A-93FC-0C247A3E6E%205": "E621E1F8-C36C-495A-93FC-0C247A3E6E 5" is not a valid UUID; expected a UUID for "id" of case "item""#
+    ),
+    (
+      "ids://item?id=E621E1F8--36C-495A-93FC-0C247A3E6E5F",
+      #"query item "id" of "ids://item?id=E621E1F8--36C-495A-93FC-0C247A3E6E5F": "E621E1F8--36C-495A-93FC-0C247A3E6E5F" is not a valid UUID; expected a UUID for "id" of case "item""#
+    ),
+    (
+      "ids://file/E621E1F8-C36C-495A-93FC-0C247A3E6E+5",
+      #"path of "ids://file/E621E1F8-C36C-495A-93FC-0C247A3E6E+5": "E621E1F8-C36C-495A-93FC-0C247A3E6E+5" is not a valid UUID; expected a UUID for "id" of case "file""#
+    ),
+  ]
+
+  /// A UUID value reads from its `8-4-4-4-12` hexadecimal form alone, as `<uuid:…>` does.
+  @Test(arguments: malformedUUIDs)
+  func uuidsReadOnlyInTheirOwnForm(url: String, message: String) throws {
+    let error = try #require(throws: DeepLinkError.self) { try Identified.decode(url) }
+    #expect(error.description == message)
+    #expect(error.code == .queryValue)
+  }
+
+  @Test func aLowercaseUUIDReads() throws {
+    let url = "ids://file/e621e1f8-c36c-495a-93fc-0c247a3e6e5f"
+    #expect(try Identified.decode(url) == .file(id: CodableEdgeTests.uuid))
+  }
+
   /// Printing refuses what decoding refuses, so that no printed URL fails to read back.
   @Test(arguments: printFailures)
   func printingRefusesTheSameShapes(link: Unfit, message: String) throws {

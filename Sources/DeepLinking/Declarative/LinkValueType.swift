@@ -55,7 +55,8 @@ package enum LinkValueType {
     case .bool: LinkValueFormat.bool(text)
     case .double: LinkValueFormat.floatingPoint(text, as: Double.self)
     case .float: LinkValueFormat.floatingPoint(text, as: Float.self)
-    case .uuid: UUID(uuidString: text)
+    // Not `UUID(uuidString:)`, which on Linux reads `+`, spaces and a `-` as digits.
+    case .uuid: withUTF8Bytes(text) { parseUUID($0) }
     case .date: LinkValueFormat.date(text)
     case .url: URL(string: text)
     case .subdomain: Subdomain(text).problem == nil ? Subdomain(text) : nil
