@@ -206,25 +206,29 @@ extension DeepLinkCodable {
   /// - Throws: A ``DeepLinkError``: the URL is malformed, has another scheme or host, fits no
   ///   route (naming the nearest one and where it fails), or a value does not convert.
   public static func decode(_ string: String) throws(DeepLinkError) -> Self {
-    let (link, _) = try observedDecoding(string)
-    return link
+    guard let observer = linkObserver else {
+      return try decodeWithValues(string, in: LinkTable.of(Self.self)).link
+    }
+    return try observed(string, observer) { () throws(DeepLinkError) in
+      try decodeWithValues(string, in: LinkTable.of(Self.self))
+    }.link
   }
 
-  /// Decodes `string` and reports the outcome to ``linkObserver``, if there is one.
-  private static func observedDecoding(_ string: String) throws(DeepLinkError) -> (
-    link: Self, values: RouteValues
-  ) {
-    let table = LinkTable.of(Self.self)
-    guard let observer = linkObserver else { return try decodeWithValues(string, in: table) }
+  /// Decodes with `decode` and reports the outcome to `observer`.
+  private static func observed(
+    _ string: String, _ observer: LinkObserver,
+    _ decode: () throws(DeepLinkError) -> (link: Self, values: RouteValues)
+  ) throws(DeepLinkError) -> (link: Self, values: RouteValues) {
+    let source = LinkTable.of(Self.self).typeName
     do {
-      let decoded = try decodeWithValues(string, in: table)
+      let decoded = try decode()
       observer.report(
         LinkEvent(
-          source: table.typeName, url: string,
+          source: source, url: string,
           outcome: .decoded(route: decoded.values.routeName, link: decoded.link)))
       return decoded
     } catch {
-      observer.report(LinkEvent(source: table.typeName, url: string, outcome: .failed(error)))
+      observer.report(LinkEvent(source: source, url: string, outcome: .failed(error)))
       throw error
     }
   }
@@ -242,7 +246,16 @@ extension DeepLinkCodable {
   public static func decodeWithContext(_ string: String) throws(DeepLinkError) -> (
     link: Self, context: DeepLinkContext
   ) {
-    let (link, values) = try observedDecoding(string)
+    let table = LinkTable.of(Self.self)
+    guard let observer = linkObserver else {
+      // Taken apart, not copied out of the tuple: a generic tuple is copied and destroyed
+      // by the runtime, a field at a time.
+      let (link, values) = try decodeWithValues(string, in: table)
+      return (link, values.context)
+    }
+    let (link, values) = try observed(string, observer) { () throws(DeepLinkError) in
+      try decodeWithValues(string, in: table)
+    }
     return (link, values.context)
   }
 
