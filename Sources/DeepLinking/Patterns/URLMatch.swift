@@ -31,9 +31,8 @@ public struct URLMatch: Sendable {
   /// Captures past the fourth and custom converters' values, which most matches do not
   /// have: `nil` then, so that copying a match retains nothing for them.
   private let extras: Extras?
-  /// Where the query and the fragment are in `url`, without `?` and `#`.
-  let queryRange: Range<Int>?
-  let fragmentRange: Range<Int>?
+  let queryBounds: (Int32, Int32)
+  private let fragmentBounds: (Int32, Int32)
   /// Whether `+` in the query reads as a space (see ``URLMatcher/decodesPlusAsSpace``).
   public let decodesPlusAsSpace: Bool
 
@@ -42,12 +41,18 @@ public struct URLMatch: Sendable {
     url: String, pattern: URLPattern, captures: InlineCaptures, extras: Extras?,
     query: Range<Int>?, fragment: Range<Int>?, decodesPlusAsSpace: Bool
   ) {
+    func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
+      guard let range else { return (-1, -1) }
+      return (
+        Int32(truncatingIfNeeded: range.lowerBound), Int32(truncatingIfNeeded: range.upperBound)
+      )
+    }
     self.url = url
     self.pattern = pattern
     self.inlineCaptures = captures
     self.extras = extras
-    self.queryRange = query
-    self.fragmentRange = fragment
+    self.queryBounds = bounds(query)
+    self.fragmentBounds = bounds(fragment)
     self.decodesPlusAsSpace = decodesPlusAsSpace
   }
 
@@ -71,6 +76,12 @@ public struct URLMatch: Sendable {
 
   private var overflowCount: Int { extras?.overflow.count ?? 0 }
   var customValues: [any Sendable] { extras?.customValues ?? [] }
+  var queryRange: Range<Int>? {
+    queryBounds.0 < 0 ? nil : Int(queryBounds.0)..<Int(queryBounds.1)
+  }
+  var fragmentRange: Range<Int>? {
+    fragmentBounds.0 < 0 ? nil : Int(fragmentBounds.0)..<Int(fragmentBounds.1)
+  }
   /// How many parameters have a value: all but the optional ones absent at the end.
   var captureCount: Int { inlineCaptures.count + overflowCount }
   /// Capture `index`, in parameter order; `index` must be below ``captureCount``.
@@ -119,7 +130,7 @@ public struct URLMatch: Sendable {
 
   /// The query, read by name without building its items.
   var queryText: QueryText {
-    QueryText(url: url, range: queryRange, plusIsSpace: decodesPlusAsSpace)
+    QueryText(url: url, bounds: queryBounds, plusIsSpace: decodesPlusAsSpace)
   }
 
   /// The query items in order, percent-decoded, repeated names kept.

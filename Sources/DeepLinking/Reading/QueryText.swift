@@ -7,13 +7,14 @@
 /// The query of a matched URL, read by name without building its items.
 struct QueryText: Sendable {
   let url: String
-  /// The query's byte range in `url`, or `nil` when there is none.
-  let range: Range<Int>?
+  /// The query's byte range in `url`, or (-1, -1) when there is none.
+  let bounds: (Int32, Int32)
   let plusIsSpace: Bool
 
   /// The items as name–value pairs, decoded, in order; `""` for an item without `=`.
   var pairs: [(name: String, value: String)] {
-    guard let query = range else { return [] }
+    guard bounds.0 >= 0 else { return [] }
+    let query = Int(bounds.0)..<Int(bounds.1)
     return withUTF8Bytes(url) { bytes in
       var items: [(name: String, value: String)] = []
       forEachQueryItem(bytes, query) { name, value in
@@ -50,7 +51,8 @@ struct QueryText: Sendable {
 
   /// Calls `body` with the decoded value of each item named `name` until it returns `false`.
   private func forEachValue(named name: String, _ body: (String) -> Bool) {
-    guard let query = range else { return }
+    guard bounds.0 >= 0 else { return }
+    let query = Int(bounds.0)..<Int(bounds.1)
     withUTF8Bytes(name) { name in
       withUTF8Bytes(url) { bytes in
         var going = true
