@@ -235,8 +235,8 @@ import Testing
     static let routes: [String: URLPattern] = ["item": "item", "file": "file/<id>"]
   }
 
-  /// Texts that Foundation's `UUID(uuidString:)` reads on Linux (`+`, a space, a `-` taken for
-  /// digits) as a UUID that prints otherwise.
+  /// Texts that Foundation's `UUID(uuidString:)` reads (`+`, a space, a `-` taken for digits)
+  /// as a UUID that prints otherwise.
   static let malformedUUIDs: [(String, String)] = [
     (
       "ids://item?id=E621E1F8-C36C-495A-93FC-0C247A3E6E%205",

@@ -55,7 +55,8 @@ package enum LinkValueType {
     case .bool: LinkValueFormat.bool(text)
     case .double: LinkValueFormat.floatingPoint(text, as: Double.self)
     case .float: LinkValueFormat.floatingPoint(text, as: Float.self)
-    // Not `UUID(uuidString:)`, which on Linux reads `+`, spaces and a `-` as digits.
+    // Not `UUID(uuidString:)`, which reads `+`, spaces and a `-` as digits (it scans hex
+    // numbers, as `sscanf` does).
     case .uuid: withUTF8Bytes(text) { parseUUID($0) }
     case .date: LinkValueFormat.date(text)
     case .url: URL(string: text)
