@@ -43,8 +43,6 @@ struct PatternCompiler {
 
     var authority: URLPattern.Op?
     var ops: [URLPattern.Op] = []
-    // Room for the host and fragment ops too, which the storage keeps after the path's.
-    ops.reserveCapacity(pieces.count + 2)
     if isWeb {
       let host = pieces.removeFirst()
       guard !host.isEmpty else {
@@ -79,9 +77,8 @@ struct PatternCompiler {
       ops.append(try op(piece, component, isHost: isHost))
     }
     try checkRestsAndNames(authority: authority, ops: ops, extras: queryOps, fragmentOp)
-    // Moved, so that the storage appends the host and fragment ops in the room made for them.
     return URLPattern.Storage(
-      bytes: bytes, sourceCount: sourceCount, ops: consume ops, authorityOp: authority,
+      bytes: bytes, sourceCount: sourceCount, ops: ops, authorityOp: authority,
       schemeRange: scheme, isWeb: isWeb, hostStartsPath: false, queryOps: queryOps,
       fragmentOp: fragmentOp)
   }
@@ -203,8 +200,6 @@ struct PatternCompiler {
   /// The ranges between the `/`s from `start` to `end`.
   private func segmentRanges(from start: Int, to end: Int) -> [Range<Int>] {
     var pieces: [Range<Int>] = []
-    // Room for the segments of most patterns, so that the array is made once.
-    pieces.reserveCapacity(8)
     var pieceStart = start
     var index = start
     while index < end {

@@ -102,7 +102,6 @@ public struct URLMatch: Sendable {
   var pathItems: [(name: String, value: String)] {
     withUTF8Bytes(url) { bytes in
       var items: [(name: String, value: String)] = []
-      items.reserveCapacity(captureCount)
       pattern.storage.forEachParameterName { index, name in
         // An optional parameter that is absent has no item.
         guard index < captureCount else { return }
