@@ -15,16 +15,8 @@ struct URLReader {
     var isAtEnd: Bool { index == end }
     func byte(_ bytes: borrowing BorrowedBytes) -> UInt8 { bytes[index] }
 
-    /// Moves past the bytes of a path or query that need no more than a skip, unless an
-    /// escaped sequence is open; whether a byte is left to look at.
-    mutating func skipPlain(_ bytes: borrowing BorrowedBytes) -> Bool {
-      if !decoder.isIncomplete {
-        while index < end, !ByteClass.isSpecial(bytes[index]) { index += 1 }
-      }
-      return index < end
-    }
-
-    /// ``skipPlain()`` for a host.
+    /// Moves past the bytes of a host that need no more than a skip, unless an escaped
+    /// sequence is open; whether a byte is left to look at.
     mutating func skipPlainInHost(_ bytes: borrowing BorrowedBytes) -> Bool {
       if !decoder.isIncomplete {
         while index < end, !ByteClass.isHostSpecial(bytes[index]) { index += 1 }
@@ -258,21 +250,15 @@ struct URLReader {
         value: text(bytes, segmentStart..<cursor.componentEnd(bytes, from: segmentStart)),
         problem.reason(bytes))
     }
-    while cursor.skipPlain(bytes) {
+    while !cursor.isAtEnd {
       let byte = cursor.byte(bytes)
-      if !ByteClass.isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
-        if let problem = cursor.stepPlain() { throw error(problem) }
-        continue
-      }
       if isDelimiter(byte) { break }
-      if byte == UInt8(ascii: "/") {
-        if let problem = cursor.stepPlain() { throw error(problem) }
-        segments.append(start: segmentStart)
-        segmentStart = cursor.index
-        continue
-      }
       if byte == UInt8(ascii: "%") { hasEscapes = true }
       if let problem = cursor.step(bytes) { throw error(problem) }
+      if byte == UInt8(ascii: "/") {
+        segments.append(start: segmentStart)
+        segmentStart = cursor.index
+      }
     }
     if cursor.decoder.isIncomplete { throw error(.invalidUTF8) }
     if cursor.index > segmentStart {
@@ -292,13 +278,14 @@ struct URLReader {
     guard !cursor.isAtEnd, cursor.byte(bytes) == UInt8(ascii: "?") else { return nil }
     cursor.index += 1
     let start = cursor.index
-    while cursor.skipPlain(bytes) {
+    while !cursor.isAtEnd {
       let byte = cursor.byte(bytes)
       if byte == UInt8(ascii: "#") { break }
       let at = cursor.index
-      let plain =
-        !ByteClass.isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=")
-      if let problem = plain ? cursor.stepPlain() : cursor.step(bytes) {
+      if let problem = cursor.step(bytes) {
+        // A plain byte after an escape that is not finished: the escape is at fault.
+        let plain =
+          !ByteClass.isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=")
         throw queryError(bytes, problem, start, plain ? at - 1 : at, input)
       }
     }
