@@ -1,9 +1,9 @@
 /// Reads a URL's bytes in one pass, part by part, into a ``URLLayout``.
 ///
 /// Each part has a reader of its own (scheme, authority, path, query, fragment), and they
-/// share one ``Cursor``: it steps over each byte or percent escape, checking the UTF-8 the
-/// escapes spell, so that a URL that reads is well-formed everywhere, even in parts a pattern
-/// ignores. Nothing is decoded here.
+/// share one ``Cursor``: it skips plain bytes with one table lookup each and steps over
+/// percent escapes, checking the UTF-8 they spell, so that a URL that reads is well-formed
+/// everywhere, even in parts a pattern ignores. Nothing is decoded here.
 struct URLReader {
   /// A position in the bytes, and the escaped UTF-8 sequence open there, if any.
   struct Cursor {
@@ -15,9 +15,25 @@ struct URLReader {
     var isAtEnd: Bool { index == end }
     func byte(_ bytes: borrowing BorrowedBytes) -> UInt8 { bytes[index] }
 
+    /// Moves past the bytes of a host that need no more than a skip, unless an escaped
+    /// sequence is open; whether a byte is left to look at.
+    mutating func skipPlainInHost(_ bytes: borrowing BorrowedBytes) -> Bool {
+      if !decoder.isIncomplete {
+        while index < end, !ByteClass.isHostSpecial(bytes[index]) { index += 1 }
+      }
+      return index < end
+    }
+
     /// Consumes the byte or escape at the cursor: the problem there, if any.
     mutating func step(_ bytes: borrowing BorrowedBytes) -> UTF8EscapeState.Problem? {
       decoder.step(bytes, &index, end: end)
+    }
+
+    /// Consumes a plain byte, which must not follow an open escaped sequence.
+    mutating func stepPlain() -> UTF8EscapeState.Problem? {
+      if decoder.isIncomplete { return .invalidUTF8 }
+      index += 1
+      return nil
     }
 
     /// Where the component that started at `start` ends: at `/`, `?` or `#`.
@@ -134,12 +150,8 @@ struct URLReader {
     func error(_ problem: UTF8EscapeState.Problem) -> DeepLinkError {
       hostError(problem.code, bytes, input, from: start, problem.reason(bytes))
     }
-    while !cursor.isAtEnd {
+    while cursor.skipPlainInHost(bytes) {
       let byte = cursor.byte(bytes)
-      if isDelimiter(byte) || byte == UInt8(ascii: "/") { break }
-      if byte == UInt8(ascii: "@") {
-        throw hostError(.userInfo, bytes, input, from: start, .userInfo)
-      }
       if ByteClass.isForbiddenInHost(byte) {
         // A custom scheme's host is a route segment that the URL Standard reads as an opaque
         // host: it refuses these. A web host's brackets hold an IPv6 address; its other
@@ -149,11 +161,27 @@ struct URLReader {
         }
         if byte == UInt8(ascii: "[") { inBrackets = true }
         if byte == UInt8(ascii: "]") { inBrackets = false }
+        if let problem = cursor.stepPlain() { throw error(problem) }
+        continue
       }
-      let startsPort = byte == UInt8(ascii: ":") && !inBrackets && portStart < 0
+      // Letters and non-ASCII bytes take the first branch; digits, "-", "." and the rest go
+      // through the escape checks below.
+      if byte >= 0x41, byte != 0x7F {
+        if cursor.decoder.isIncomplete { throw error(.invalidUTF8) }
+        cursor.index += 1
+        continue
+      }
+      if isDelimiter(byte) || byte == UInt8(ascii: "/") { break }
+      if byte == UInt8(ascii: "@") {
+        throw hostError(.userInfo, bytes, input, from: start, .userInfo)
+      }
+      if byte == UInt8(ascii: ":"), !inBrackets, portStart < 0 {
+        if let problem = cursor.stepPlain() { throw error(problem) }
+        portStart = cursor.index
+        continue
+      }
       if byte == UInt8(ascii: "%") { hasEscapes = true }
       if let problem = cursor.step(bytes) { throw error(problem) }
-      if startsPort { portStart = cursor.index }
     }
     if cursor.decoder.isIncomplete { throw error(.invalidUTF8) }
     let host = start..<(portStart >= 0 ? portStart - 1 : cursor.index)
