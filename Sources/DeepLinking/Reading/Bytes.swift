@@ -36,8 +36,7 @@ func isDelimiter(_ byte: UInt8) -> Bool {
 /// Every byte that matters is ASCII below 64 but for a few, so each question is a bit of a
 /// 64-bit mask, or a comparison: no table, nothing to allocate.
 enum ByteClass {
-  /// Control characters (below 64, DEL is apart) and `#%&/=?` (bits 35, 37, 38, 47, 61, 63):
-  /// what the path and the query cannot skip.
+  /// Control characters (below 64, DEL is apart) and `#%&/=?` (bits 35, 37, 38, 47, 61, 63).
   private static let pathMask: UInt64 =
     0xFFFF_FFFF | 1 << 35 | 1 << 37 | 1 << 38 | 1 << 47 | 1 << 61 | 1 << 63
   /// Control characters, space and `#%/:<>?` (bits 32, 35, 37, 47, 58, 60, 62, 63): what a
@@ -47,10 +46,8 @@ enum ByteClass {
   /// `#/:?` (bits 35, 47, 58, 63): what ends a scheme.
   private static let schemeStopMask: UInt64 = 1 << 35 | 1 << 47 | 1 << 58 | 1 << 63
 
-  /// Whether `byte` needs more than a skip in the path or query.
-  ///
-  /// Those are control characters, DEL, `#`, `%`, `&`, `/`, `=` and `?`; every other byte,
-  /// those of non-ASCII characters too, is plain.
+  /// Whether `byte` is more than itself in a path or a query: a control character, DEL, `#`,
+  /// `%`, `&`, `/`, `=` or `?`; every other byte, those of non-ASCII characters too, is plain.
   static func isSpecial(_ byte: UInt8) -> Bool {
     byte < 64 ? pathMask >> UInt64(byte) & 1 != 0 : byte == 0x7F
   }

@@ -1,9 +1,10 @@
 /// Reads a URL's bytes in one pass, part by part, into a ``URLLayout``.
 ///
 /// Each part has a reader of its own (scheme, authority, path, query, fragment), and they
-/// share one ``Cursor``: it skips plain bytes with one table lookup each and steps over
-/// percent escapes, checking the UTF-8 they spell, so that a URL that reads is well-formed
-/// everywhere, even in parts a pattern ignores. Nothing is decoded here.
+/// share one ``Cursor``: it skips a host's plain bytes with one mask lookup each and steps
+/// over every other byte or percent escape, checking the UTF-8 the escapes spell, so that a
+/// URL that reads is well-formed everywhere, even in parts a pattern ignores. Nothing is
+/// decoded here.
 struct URLReader {
   /// A position in the bytes, and the escaped UTF-8 sequence open there, if any.
   struct Cursor {
