@@ -89,6 +89,27 @@ import Testing
       "myapp://x", "myapp://x?%zz=1",
       #"query item "%zz" of "myapp://x?%zz=1": "%zz" has a malformed percent escape "%zz"; expected "%" followed by two hexadecimal digits"#
     ),
+    // An escape left unfinished by a plain byte is the item's part that holds the escape.
+    (
+      "myapp://x", "myapp://x?%C3=b",
+      #"query item "%C3" of "myapp://x?%C3=b": "%C3" is not UTF-8 once percent-decoded; expected percent-encoded UTF-8"#
+    ),
+    (
+      "myapp://x", "myapp://x?a=%C3&b=1",
+      #"query item "a" of "myapp://x?a=%C3&b=1": "%C3" is not UTF-8 once percent-decoded; expected percent-encoded UTF-8"#
+    ),
+    (
+      "myapp://x", "myapp://x?a=%C3/",
+      #"query item "a" of "myapp://x?a=%C3/": "%C3/" is not UTF-8 once percent-decoded; expected percent-encoded UTF-8"#
+    ),
+    (
+      "myapp://x", "myapp://x?a&\u{1}b",
+      #"query item "\u{1}b" of "myapp://x?a&\u{1}b": "\u{1}b" contains control character U+0001; expected no control characters, raw or percent-encoded"#
+    ),
+    (
+      "myapp://x", "myapp://x?a&%FFb",
+      #"query item "%FFb" of "myapp://x?a&%FFb": "%FFb" is not UTF-8 once percent-decoded; expected percent-encoded UTF-8"#
+    ),
     (
       "myapp://x", "myapp://x#%zz",
       #"fragment of "myapp://x#%zz": "%zz" has a malformed percent escape "%zz"; expected "%" followed by two hexadecimal digits"#

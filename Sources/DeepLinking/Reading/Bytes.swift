@@ -31,26 +31,18 @@ func isDelimiter(_ byte: UInt8) -> Bool {
   byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
 }
 
-/// How the reader classifies bytes: which ones need more than a skip.
+/// How the reader classifies bytes: those a host cannot skip, those that end a scheme, and the
+/// URL Standard's forbidden host code points.
 ///
 /// Every byte that matters is ASCII below 64 but for a few, so each question is a bit of a
 /// 64-bit mask, or a comparison: no table, nothing to allocate.
 enum ByteClass {
-  /// Control characters (below 64, DEL is apart) and `#%&/=?` (bits 35, 37, 38, 47, 61, 63).
-  private static let pathMask: UInt64 =
-    0xFFFF_FFFF | 1 << 35 | 1 << 37 | 1 << 38 | 1 << 47 | 1 << 61 | 1 << 63
   /// Control characters, space and `#%/:<>?` (bits 32, 35, 37, 47, 58, 60, 62, 63): what a
   /// host cannot skip below 64 (`@`, `[`, `\`, `]`, `^` and `|` are above it).
   private static let hostMask: UInt64 =
     0xFFFF_FFFF | 1 << 32 | 1 << 35 | 1 << 37 | 1 << 47 | 1 << 58 | 1 << 60 | 1 << 62 | 1 << 63
   /// `#/:?` (bits 35, 47, 58, 63): what ends a scheme.
   private static let schemeStopMask: UInt64 = 1 << 35 | 1 << 47 | 1 << 58 | 1 << 63
-
-  /// Whether `byte` is more than itself in a path or a query: a control character, DEL, `#`,
-  /// `%`, `&`, `/`, `=` or `?`; every other byte, those of non-ASCII characters too, is plain.
-  static func isSpecial(_ byte: UInt8) -> Bool {
-    byte < 64 ? pathMask >> UInt64(byte) & 1 != 0 : byte == 0x7F
-  }
 
   /// `@[\]^|` and DEL (bits 0, 27, 28, 29, 30, 60, 63 above 64): what a host cannot skip
   /// from 64 to 127.

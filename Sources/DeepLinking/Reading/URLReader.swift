@@ -286,7 +286,8 @@ struct URLReader {
       if let problem = cursor.step(bytes) {
         // A plain byte after an escape that is not finished: the escape is at fault.
         let plain =
-          !ByteClass.isSpecial(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=")
+          byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "%") && byte != UInt8(ascii: "/")
+          && byte != UInt8(ascii: "?")
         throw queryError(bytes, problem, start, plain ? at - 1 : at, input)
       }
     }
