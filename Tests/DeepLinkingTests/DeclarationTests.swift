@@ -56,6 +56,11 @@ import Testing
         #"the universal-link host "example.com/app" of the router's matcher has a path; expected a host alone, such as "example.com""#,
       ])
     #expect(router.route("https://example.com/user/1") == 1)
+    // An entry with a path is never a router's host, with or without its path.
+    var pathOnly = DeepLinkRouter<Int>(matcher: URLMatcher(universalLinkHosts: ["example.com/app"]))
+    pathOnly.register("user/<int:id>") { _, _ in 1 }
+    #expect(pathOnly.route("https://example.com/app/user/1") == nil)
+    #expect(pathOnly.route("https://example.com/user/1") == nil)
   }
 
   /// An alias that differs from a route only in the letter case of its first segment decodes

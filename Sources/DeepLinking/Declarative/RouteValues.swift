@@ -48,13 +48,12 @@ package final class RouteValues {
     let failure: DeepLinkError? = matcher.withURLLayout(
       url, failure: { $0 },
       { bytes, read in
+        let admission = Admission(
+          linkType: linkType, scheme: scheme, aliases: schemeAliases, hosts: universalLinkHosts)
         let layout: URLLayout
-        do throws(DeepLinkError) {
-          layout = try admitLink(
-            url, bytes, read, scheme: scheme, schemeAliases: schemeAliases,
-            universalLinkHosts: universalLinkHosts, linkType: linkType)
-        } catch {
-          return error
+        switch admission.admit(bytes, read) {
+        case .success(let admitted): layout = admitted
+        case .failure(let refusal): return admission.error(refusal, url, bytes, read)
         }
         origin = (layout.isWeb, layout.isWeb ? layout.host : nil, layout.scheme)
         chosen = table.route(for: url, bytes, layout, match: &chosenMatch)
@@ -197,13 +196,10 @@ package final class RouteValues {
   /// The label of a universal link's host under a wildcard entry, lowercased; `nil` for a
   /// custom-scheme URL or a host listed itself.
   private var hostSubdomain: String? {
-    guard let universalLinkHost,
-      let hosts = (topLinkType as? any DeepLinkRepresentable.Type)?.universalLinkHosts
+    guard let universalLinkHost, let link = topLinkType as? any DeepLinkRepresentable.Type
     else { return nil }
     return withUTF8Bytes(url) { bytes in
-      WebHost.subdomainLabel(bytes, universalLinkHost, entries: hosts).map {
-        asciiLowercased(bytes, $0)
-      }
+      Admission(link).subdomainLabel(bytes, universalLinkHost).map { asciiLowercased(bytes, $0) }
     }
   }
 

@@ -235,7 +235,7 @@ extension DeepLinkRepresentable {
   private static func decodeWithInitializer(_ string: String, url: URL?) throws(DeepLinkError)
     -> Self
   {
-    let canonical = try LinkAdmission<Self>.customSchemeString(string)
+    let canonical = try Admission(Self.self).customSchemeString(string)
     let reusable = canonical == string ? url : nil
     guard let url = reusable ?? URL(string: canonical), let link = Self(url: url) else {
       throw DeepLinkError(
@@ -254,7 +254,7 @@ extension DeepLinkRepresentable {
   public func matches(_ url: URL) -> Bool {
     let link = try? deepLinkBuilder()
     guard let link else { return false }
-    let matches = try? LinkAdmission<Self>.withAdmittedLink(url.absoluteString) { bytes, layout in
+    let matches = try? Admission(Self.self).withAdmittedLink(url.absoluteString) { bytes, layout in
       let isRoot = link.host.isEmpty && link.pathSegments.isEmpty
       guard layout.linkCount == (isRoot ? 0 : link.pathSegments.count + 1) else { return false }
       for index in 0..<layout.linkCount {

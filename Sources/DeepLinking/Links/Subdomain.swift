@@ -62,9 +62,21 @@ public struct Subdomain: Hashable, Sendable, Codable, ExpressibleByStringLiteral
   /// Why the label would not read back from a host; `nil` when it would.
   var problem: DeepLinkError.ValueProblem? {
     withUTF8Bytes(label) { bytes in
-      guard WebHost.isSubdomainLabel(bytes, allowsCapitals: false) else { return .subdomain(label) }
+      guard Self.isLabel(bytes, allowsCapitals: false) else { return .subdomain(label) }
       // A host's `xn--` label must be one a browser reads as written, as reading checks.
       return WebHost.aLabelProblem(of: bytes) == nil ? nil : .subdomainALabel(label)
+    }
+  }
+
+  /// Whether `bytes` are one DNS label as a subdomain has it: 1 to 63 ASCII letters (capitals
+  /// only when `allowsCapitals`), digits and `-`, neither first nor last.
+  static func isLabel(_ bytes: borrowing BorrowedBytes, allowsCapitals: Bool) -> Bool {
+    guard (1...63).contains(bytes.count), bytes[0] != UInt8(ascii: "-"),
+      bytes[bytes.count - 1] != UInt8(ascii: "-")
+    else { return false }
+    return bytes.allSatisfy { byte in
+      isDigit(byte) || byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "a") < 26
+        || (allowsCapitals && byte &- UInt8(ascii: "A") < 26)
     }
   }
 }

@@ -16,9 +16,8 @@ extension URLMatcher {
     if let scheme = storage.schemeBytes {
       return equalsLowercased(bytes, layout.scheme, scheme)
     }
-    guard layout.isWeb else { return true }
-    guard let host = layout.host else { return false }
-    return layout.scheme.count == 5 && isUniversalLinkHost(bytes, host)
+    if case .success = admission.admit(bytes, layout) { return true }
+    return false
   }
 
   /// Why the URL's scheme or universal-link host does not admit `pattern`.
@@ -30,20 +29,15 @@ extension URLMatcher {
         .scheme, .scheme, input: url, value: text(bytes, layout.scheme),
         .otherScheme(pattern.scheme ?? ""))
     }
-    let isHTTP =
-      layout.scheme.count == 4 && layout.host.map { isUniversalLinkHost(bytes, $0) } == true
+    let isHTTP: Bool
+    if case .failure(.http) = admission.admit(bytes, layout) {
+      isHTTP = true
+    } else {
+      isHTTP = false
+    }
     return DeepLinkError(
       .host, .host, input: url, value: layout.host.map { text(bytes, $0) },
-      !universalLinkHosts.isEmpty && isHTTP
-        ? .universalLinkOnHTTP : .notUniversalLinkHost(allowed: ascending(universalLinkHosts)))
-  }
-
-  /// Whether the host in `range` is one of ``universalLinkHosts``, ignoring ASCII case.
-  private func isUniversalLinkHost(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>) -> Bool {
-    guard !universalLinkHosts.isEmpty else { return false }
-    let host = decodedText(bytes, range, plusIsSpace: false)
-    return universalLinkHosts.contains(host) || universalLinkHosts.contains(host.lowercased())
-      || wildcardHosts.contains { WebHost.matches(bytes, range, entry: $0) }
+      isHTTP ? .universalLinkOnHTTP : .notUniversalLinkHost(allowed: ascending(universalLinkHosts)))
   }
 
   /// Where the read URL parts from the pattern of `storage`; `nil` when it fits, with the

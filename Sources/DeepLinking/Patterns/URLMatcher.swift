@@ -13,14 +13,13 @@ public struct URLMatcher: Sendable {
   /// The converters and hosts, behind one reference so that copying a matcher is cheap.
   private final class Tables: Sendable {
     let valueConverters: ValueConverters
-    let universalLinkHosts: Set<String>
-    /// The entries of ``universalLinkHosts`` that are wildcards, `*.example.com`.
-    let wildcardHosts: [String]
+    /// What routes without a scheme take: any custom scheme, and universal links on the
+    /// hosts.
+    let admission: Admission
 
     init(valueConverters: ValueConverters, universalLinkHosts: Set<String>) {
       self.valueConverters = valueConverters
-      self.universalLinkHosts = universalLinkHosts
-      wildcardHosts = ascending(universalLinkHosts.filter(UniversalLinkHost.isWildcard))
+      admission = Admission(routesOn: universalLinkHosts)
     }
   }
 
@@ -34,7 +33,7 @@ public struct URLMatcher: Sendable {
   public var valueConverters: ValueConverters {
     get { tables.valueConverters }
     set {
-      tables = Tables(valueConverters: newValue, universalLinkHosts: tables.universalLinkHosts)
+      tables = Tables(valueConverters: newValue, universalLinkHosts: tables.admission.hosts)
       usesStandardBuiltIns = newValue.hasStandardBuiltIns
     }
   }
@@ -48,7 +47,7 @@ public struct URLMatcher: Sendable {
   /// label deep (`acme.example.com`, not `example.com` itself nor `a.b.example.com`), whose
   /// label ``subdomain(of:)`` reads.
   public var universalLinkHosts: Set<String> {
-    get { tables.universalLinkHosts }
+    get { tables.admission.hosts }
     set {
       tables = Tables(
         valueConverters: tables.valueConverters,
@@ -56,8 +55,9 @@ public struct URLMatcher: Sendable {
     }
   }
 
-  /// The wildcard entries of ``universalLinkHosts``.
-  var wildcardHosts: [String] { tables.wildcardHosts }
+  /// What routes without a scheme take: any custom scheme, and universal links on
+  /// ``universalLinkHosts``.
+  var admission: Admission { tables.admission }
 
   /// The subdomain label of a universal link on a wildcard host of ``universalLinkHosts``:
   /// `acme` for `https://acme.example.com/orders/7` under `*.example.com`.
@@ -74,14 +74,11 @@ public struct URLMatcher: Sendable {
   /// - Returns: The label, lowercased; `nil` for another URL, and for a host that an entry
   ///   names itself.
   public func subdomain(of url: String) -> String? {
-    guard !wildcardHosts.isEmpty else { return nil }
     let label: String? = withURLLayout(
       url, failure: { _ in nil },
       { bytes, layout in
         guard layout.isWeb, layout.scheme.count == 5, let host = layout.host else { return nil }
-        return WebHost.subdomainLabel(bytes, host, entries: universalLinkHosts).map {
-          asciiLowercased(bytes, $0)
-        }
+        return admission.subdomainLabel(bytes, host).map { asciiLowercased(bytes, $0) }
       })
     return label
   }

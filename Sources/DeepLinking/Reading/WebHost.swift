@@ -37,69 +37,6 @@ enum WebHost {
     return isNumber(bytes, lastLabel) ? ipv4Problem(bytes, range) : nil
   }
 
-  /// Whether the host in `range` is the host of a `universalLinkHosts` entry, `entryHost`:
-  /// the same ignoring ASCII case, or, for `*.example.com`, one DNS label and `.example.com`.
-  static func matches(_ bytes: borrowing BorrowedBytes, _ range: Range<Int>, entry: String)
-    -> Bool
-  {
-    // A byte, not `hasPrefix`: this runs for every entry on every universal link.
-    guard entry.utf8.first == UInt8(ascii: "*") else {
-      return equalsIgnoringASCIICase(bytes, range, entry)
-    }
-    return UniversalLinkHost.isWildcard(entry)
-      && wildcardLabel(bytes, range, domain: String(UniversalLinkHost.domain(of: entry[...])))
-        != nil
-  }
-
-  /// The subdomain label of the host in `range` that a wildcard entry of `entries` admits.
-  ///
-  /// `acme` of `acme.example.com` under `*.example.com`; `nil` when an entry names the host
-  /// itself, or none is a wildcard that admits it. An entry's path prefix
-  /// (`example.com/app`) is ignored.
-  static func subdomainLabel(
-    _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, entries: Set<String>
-  ) -> Range<Int>? {
-    var label: Range<Int>?
-    for entry in entries {
-      let host = UniversalLinkHost.host(of: entry)
-      guard UniversalLinkHost.isWildcard(host) else {
-        if equalsIgnoringASCIICase(bytes, range, String(host)) { return nil }
-        continue
-      }
-      label =
-        label ?? wildcardLabel(bytes, range, domain: String(UniversalLinkHost.domain(of: host)))
-    }
-    return label
-  }
-
-  /// The first label of the host in `range`, when the host is one DNS label, a `.`, then
-  /// `domain`.
-  ///
-  /// What a wildcard universal-link host, `*.domain`, takes (ignoring ASCII case); `nil` for
-  /// any other host, `domain` itself included.
-  static func wildcardLabel(
-    _ bytes: borrowing BorrowedBytes, _ range: Range<Int>, domain: String
-  ) -> Range<Int>? {
-    guard let dot = range.first(where: { bytes[$0] == UInt8(ascii: ".") }) else { return nil }
-    let label = range.lowerBound..<dot
-    guard equalsIgnoringASCIICase(bytes, (dot + 1)..<range.upperBound, domain),
-      bytes.withSlice(label, { isSubdomainLabel($0, allowsCapitals: true) })
-    else { return nil }
-    return label
-  }
-
-  /// Whether `bytes` are one DNS label as a subdomain has it: 1 to 63 ASCII letters (capitals
-  /// only when `allowsCapitals`), digits and `-`, neither first nor last.
-  static func isSubdomainLabel(_ bytes: borrowing BorrowedBytes, allowsCapitals: Bool) -> Bool {
-    guard (1...63).contains(bytes.count), bytes[0] != UInt8(ascii: "-"),
-      bytes[bytes.count - 1] != UInt8(ascii: "-")
-    else { return false }
-    return bytes.allSatisfy { byte in
-      isDigit(byte) || byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "a") < 26
-        || (allowsCapitals && byte &- UInt8(ascii: "A") < 26)
-    }
-  }
-
   /// The port that `port`, the digits after `:`, spell when it is over 65535; `nil` for a
   /// port.
   static func outOfRangePort(_ bytes: borrowing BorrowedBytes, _ port: Range<Int>) -> Int? {
