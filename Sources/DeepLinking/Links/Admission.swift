@@ -6,7 +6,8 @@
 /// (`example.com/app`), whose segments are then no part of the link. A router's or a
 /// pattern's routes without a scheme take any custom scheme, and universal links on the
 /// matcher's hosts, which have no path prefix (an entry with one is a route problem); a route
-/// with a scheme takes that scheme alone, which the matcher compares itself.
+/// with a scheme takes that scheme alone, which the matcher compares itself. Why a URL is
+/// refused is ``Refusal``, made into each owner's error by ``error(_:_:_:_:)``.
 struct Admission {
   /// The link type that admits, named in errors; `nil` for a router's or a pattern's routes
   /// without a scheme.
@@ -149,11 +150,18 @@ struct Admission {
     return label
   }
 
-  /// The error of a link type that refuses the read URL `url` for `refusal`.
+  /// The error for the read URL `url`, refused for `refusal`.
   func error(
     _ refusal: Refusal, _ url: String, _ bytes: borrowing BorrowedBytes, _ layout: URLLayout
   ) -> DeepLinkError {
-    let linkType = "\(self.linkType ?? Any.self)"
+    guard let linkType = self.linkType.map({ "\($0)" }) else {
+      // A router's routes without a scheme take any custom scheme: the host is at fault.
+      var isHTTP = false
+      if case .http = refusal { isHTTP = true }
+      return DeepLinkError(
+        .host, .host, input: url, value: layout.host.map { text(bytes, $0) },
+        isHTTP ? .universalLinkOnHTTP : .notUniversalLinkHost(allowed: ascending(hosts)))
+    }
     switch refusal {
     case .scheme:
       return DeepLinkError(

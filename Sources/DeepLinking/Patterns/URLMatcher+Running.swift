@@ -29,15 +29,10 @@ extension URLMatcher {
         .scheme, .scheme, input: url, value: text(bytes, layout.scheme),
         .otherScheme(pattern.scheme ?? ""))
     }
-    let isHTTP: Bool
-    if case .failure(.http) = admission.admit(bytes, layout) {
-      isHTTP = true
-    } else {
-      isHTTP = false
+    guard case .failure(let refusal) = admission.admit(bytes, layout) else {
+      return .internalInconsistency(url)
     }
-    return DeepLinkError(
-      .host, .host, input: url, value: layout.host.map { text(bytes, $0) },
-      isHTTP ? .universalLinkOnHTTP : .notUniversalLinkHost(allowed: ascending(universalLinkHosts)))
+    return admission.error(refusal, url, bytes, layout)
   }
 
   /// Where the read URL parts from the pattern of `storage`; `nil` when it fits, with the
