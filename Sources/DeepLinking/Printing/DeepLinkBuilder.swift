@@ -247,19 +247,11 @@ public struct DeepLinkBuilder: Hashable, Sendable {
   /// the first part that does not print, or `nil`.
   private func writeParts(to writer: inout PercentEncodingWriter) -> DeepLinkError? {
     // The root, `myapp://`, has an empty host and no path.
-    if !isRoot,
-      let failure = withUTF8Bytes(host, { append($0, .host, isSegment: true, to: &writer) })
-    {
-      return failure
-    }
+    if !isRoot, let failure = append(host, .host, isSegment: true, to: &writer) { return failure }
     for (offset, segment) in pathSegments.enumerated() {
       writer.append(UInt8(ascii: "/"))
       let component = DeepLinkError.Component.pathSegment(offset + 2)
-      if let failure = withUTF8Bytes(
-        segment, { append($0, component, isSegment: true, to: &writer) })
-      {
-        return failure
-      }
+      if let failure = append(segment, component, isSegment: true, to: &writer) { return failure }
     }
     var isFirst = true
     for item in queryItems {
@@ -267,21 +259,15 @@ public struct DeepLinkBuilder: Hashable, Sendable {
       writer.append(isFirst ? UInt8(ascii: "?") : UInt8(ascii: "&"))
       isFirst = false
       let component = DeepLinkError.Component.queryItem(item.name)
-      if let failure = withUTF8Bytes(
-        item.name, { append($0, component, isSegment: false, to: &writer) })
-      {
+      if let failure = append(item.name, component, isSegment: false, to: &writer) {
         return failure
       }
       writer.append(UInt8(ascii: "="))
-      if let failure = withUTF8Bytes(
-        value, { append($0, component, isSegment: false, to: &writer) })
-      {
-        return failure
-      }
+      if let failure = append(value, component, isSegment: false, to: &writer) { return failure }
     }
     guard let fragment else { return nil }
     writer.append(UInt8(ascii: "#"))
-    return withUTF8Bytes(fragment) { append($0, .fragment, isSegment: false, to: &writer) }
+    return append(fragment, .fragment, isSegment: false, to: &writer)
   }
 
   /// Checks the scheme and every part now, and keeps and returns the printed link: `nil` when
@@ -298,6 +284,14 @@ public struct DeepLinkBuilder: Hashable, Sendable {
     } catch {
       return nil
     }
+  }
+
+  /// Appends the bytes of `text` (below).
+  private func append(
+    _ text: String, _ component: DeepLinkError.Component, isSegment: Bool,
+    to writer: inout PercentEncodingWriter
+  ) -> DeepLinkError? {
+    withUTF8Bytes(text) { append($0, component, isSegment: isSegment, to: &writer) }
   }
 
   /// Appends `text` percent-encoded, refusing control characters and, for a segment, empty
