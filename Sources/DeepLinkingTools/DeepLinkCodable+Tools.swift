@@ -143,3 +143,18 @@ public struct _LinkRoutes<Link: DeepLinkCodable>: Sendable {
     try link.deepLinkBuilder(in: table)
   }
 }
+
+/// `text` percent-encoded as links print a component: every byte but `A–Z a–z 0–9 - . _ ~`
+/// as `%XX`.
+func percentEncoded(_ text: String) -> String {
+  var encoded: [UInt8] = []
+  encoded.reserveCapacity(text.utf8.count)
+  for byte in text.utf8 {
+    if isUnreserved(byte) {
+      encoded.append(byte)
+    } else {
+      encoded += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0xF)]
+    }
+  }
+  return String(decoding: encoded, as: UTF8.self)
+}

@@ -1,5 +1,5 @@
 /// Whether `byte` is unreserved in RFC 3986 (`A–Z a–z 0–9 - . _ ~`), printed as it is.
-func isUnreserved(_ byte: UInt8) -> Bool {
+package func isUnreserved(_ byte: UInt8) -> Bool {
   isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
 }
@@ -12,7 +12,7 @@ func firstControlCharacter(_ text: String) -> Unicode.Scalar? {
 }
 
 /// The uppercase hexadecimal digit for a value below 16.
-func hexDigit(_ value: UInt8) -> UInt8 {
+package func hexDigit(_ value: UInt8) -> UInt8 {
   value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
 }
 
@@ -51,19 +51,4 @@ struct PercentEncodingWriter {
     }
     return clean
   }
-}
-
-/// `text` percent-encoded as links print a component: every byte but `A–Z a–z 0–9 - . _ ~`
-/// as `%XX`.
-package func percentEncoded(_ text: String) -> String {
-  var encoded: [UInt8] = []
-  encoded.reserveCapacity(text.utf8.count)
-  for byte in text.utf8 {
-    if isUnreserved(byte) {
-      encoded.append(byte)
-    } else {
-      encoded += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0xF)]
-    }
-  }
-  return String(decoding: encoded, as: UTF8.self)
 }
