@@ -1,13 +1,3 @@
-/// What a converter made of a segment.
-enum Conversion {
-  /// The value, as a capture keeps it.
-  case value(Capture.Value)
-  /// The converter refused the segment.
-  case refused
-  /// No converter has the name.
-  case unknownConverter
-}
-
 /// Converts link segments with a matcher's converters: built-ins on the bytes, custom ones on
 /// the decoded segments (decoded once, when the first custom converter needs them).
 struct SegmentConversion {

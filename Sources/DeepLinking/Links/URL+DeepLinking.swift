@@ -21,3 +21,14 @@ extension URL {
     }
   }
 }
+
+/// The query items of a URL string, as ``URLMatch/queryItems`` reads them (`+` as a space
+/// when `plusIsSpace`); `nil` when the URL is malformed.
+func readQueryItems(_ string: String, plusIsSpace: Bool) -> [URLQueryItem]? {
+  URLMatcher.default.withURLLayout(
+    string, failure: { _ in nil },
+    { bytes, layout in
+      guard let query = layout.query else { return [] }
+      return decodedQueryItems(bytes, query, plusIsSpace: plusIsSpace)
+    })
+}

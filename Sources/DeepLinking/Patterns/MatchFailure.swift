@@ -49,3 +49,20 @@ extension MatchFailure {
   }
 
 }
+
+extension MatchFailure {
+  /// The literal that the failing part of `storage` expected: its scheme, its web host, a
+  /// literal segment or a literal query item's value; `nil` for other failures.
+  func expectedLiteral(in storage: URLPattern.Storage) -> String? {
+    switch self {
+    case .notAdmitted: storage.scheme
+    case .host: storage.hostText
+    case .literal(_, let position): storage.segmentText(at: position)
+    case .queryItem(let position, _, let repeated):
+      repeated
+        ? nil
+        : storage.literalText(of: storage.queryOps[position - storage.ops.count].value)
+    default: nil
+    }
+  }
+}

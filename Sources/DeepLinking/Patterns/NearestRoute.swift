@@ -36,37 +36,3 @@ struct NearestRoute {
     return DeepLinkError(noRouteFor: url, nearest: best.pattern.source, reason: best.reason)
   }
 }
-
-extension MatchFailure {
-  /// The literal that the failing part of `storage` expected: its scheme, its web host, a
-  /// literal segment or a literal query item's value; `nil` for other failures.
-  func expectedLiteral(in storage: URLPattern.Storage) -> String? {
-    switch self {
-    case .notAdmitted: storage.scheme
-    case .host: storage.hostText
-    case .literal(_, let position): storage.segmentText(at: position)
-    case .queryItem(let position, _, let repeated):
-      repeated
-        ? nil
-        : storage.literalText(of: storage.queryOps[position - storage.ops.count].value)
-    default: nil
-    }
-  }
-}
-
-/// The start of a URL, as a broken route's source is compared with it: the scheme, the website
-/// of a web URL, and the first segment of the link (the host of a custom-scheme URL, the first
-/// path segment of a web URL), decoded.
-struct URLStart {
-  var scheme: String
-  var website: String?
-  var link: String?
-
-  init(_ bytes: borrowing BorrowedBytes, _ layout: URLLayout) {
-    scheme = asciiLowercased(bytes, layout.scheme)
-    website = layout.isWeb ? layout.host.map { asciiLowercased(bytes, $0) } : nil
-    link =
-      layout.linkCount > 0
-      ? decodedText(bytes, layout.linkRange(0), plusIsSpace: false) : nil
-  }
-}

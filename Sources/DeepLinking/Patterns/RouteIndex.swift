@@ -155,13 +155,6 @@ struct RouteIndex: Sendable {
   }
 }
 
-/// A route that a URL does not fit, and why: where it parts from the URL.
-struct RouteFailure {
-  /// The route's index.
-  var route: Int
-  var failure: MatchFailure
-}
-
 /// Matching a read URL: offering the routes that fit it in order, or why each does not.
 extension RouteIndex {
   /// Offers a match, which the callee may keep without copying it, and its route's index;
