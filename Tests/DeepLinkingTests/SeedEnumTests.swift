@@ -163,3 +163,41 @@ enum ShopLink: DeepLinkRepresentable, Equatable {
     #expect(ShopLink(string: url) == nil)
   }
 }
+
+/// A hand-written link that keeps the URL `init?(url:)` is given: the custom-scheme form that
+/// each URL it admits becomes.
+struct SeenLink: DeepLinkRepresentable, Equatable {
+  let seen: String
+
+  static let scheme = "shop"
+  static let universalLinkHosts: Set<String> = ["example.com"]
+
+  var host: String { "" }
+  var path: String { "" }
+  var queryItems: [URLQueryItem] { [] }
+
+  init?(url: URL) { seen = url.absoluteString }
+}
+
+@Suite struct CustomSchemeFormTests {
+  @Test(arguments: [
+    ("https://example.com/item/7?color=red#top", "shop://item/7?color=red#top"),
+    ("https://example.com/?color=red", "shop://?color=red"),
+    ("https://example.com#top", "shop://#top"),
+    ("https://example.com", "shop://"),
+    ("shop://item/7", "shop://item/7"),
+  ])
+  func initGetsTheCustomSchemeForm(url: String, seen: String) throws {
+    #expect(try SeenLink.decode(url).seen == seen)
+  }
+
+  @Test func aMalformedURLIsRefusedAsReadingRefusesIt() throws {
+    let error = try #require(throws: DeepLinkError.self) {
+      try SeenLink.decode("https://example.com/item/%zz")
+    }
+    #expect(
+      error.description
+        == #"path segment 2 of "https://example.com/item/%zz": "%zz" has a malformed percent escape "%zz"; expected "%" followed by two hexadecimal digits"#
+    )
+  }
+}

@@ -64,6 +64,11 @@ enum TenantLink: DeepLinkCodable, Hashable {
       "https://example.com.evil.org/orders/7",
       #"host of "https://example.com.evil.org/orders/7": "example.com.evil.org" is not a universal-link host of TenantLink; expected one of "*.example.com", "example.com", "www.example.com""#
     ),
+    // A host of one label, no domain after it.
+    (
+      "https://localhost/orders/7",
+      #"host of "https://localhost/orders/7": "localhost" is not a universal-link host of TenantLink; expected one of "*.example.com", "example.com", "www.example.com""#
+    ),
     (
       "https://-acme.example.com/orders/7",
       #"host of "https://-acme.example.com/orders/7": "-acme.example.com" is not a universal-link host of TenantLink; expected one of "*.example.com", "example.com", "www.example.com""#
