@@ -71,6 +71,21 @@ import Testing
     #expect(router.routeProblems.count == 1)
     #expect(router.routes.count == 4)
     #expect(router.match("myapp://user/me")?.pattern.source == "myapp://user/me")
+    #expect(router.conflicts.isEmpty)
+    router.register("myapp://user/:name") { _, _ in nil }
+    #expect(
+      router.conflicts.map(\.description) == [
+        #""myapp://user/:name" has the same shape as "myapp://user/<name>", registered first"#
+      ])
+  }
+
+  @Test func theMatcherCanChangeAfterRoutesAreRegistered() async {
+    let router = MainActorRouter<String>()
+    router.register("user/<int:id>") { match, _ in "user \(match.pathParams.id ?? "")" }
+    #expect(await router.route("https://example.com/user/7") == nil)
+    router.matcher.universalLinkHosts = ["example.com"]
+    #expect(router.matcher.universalLinkHosts == ["example.com"])
+    #expect(await router.route("https://example.com/user/7") == "user 7")
   }
 
   /// A URLNavigator-style navigator on top: `push` shows a screen, `open` runs an action.

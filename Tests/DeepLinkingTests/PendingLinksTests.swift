@@ -154,6 +154,7 @@ import Testing
       events.lines == [
         "holds orders until signedIn", "delivered article(id: 1)", "delivered orders",
       ])
+    #expect("\(LinkCondition.signedIn)" == "signedIn")
   }
 
   /// Links released together come in the order they arrived; latest-wins applies among the
