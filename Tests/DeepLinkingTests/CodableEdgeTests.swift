@@ -305,3 +305,41 @@ import Testing
     )
   }
 }
+
+/// A link enum whose `init(from:)` is written by hand and asks whether a value is there before
+/// it reads it, as code that predates `decodeIfPresent` does.
+enum AskingLink: DeepLinkCodable, Equatable {
+  case search(query: String, page: Int?)
+
+  static let scheme = "myapp"
+  static let routes: [String: URLPattern] = ["search": "search/<query>"]
+
+  enum CodingKeys: CodingKey { case search }
+  enum SearchCodingKeys: CodingKey { case query, page }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let values = try container.nestedContainer(keyedBy: SearchCodingKeys.self, forKey: .search)
+    let query = try values.decode(String.self, forKey: .query)
+    let page = values.contains(.page) ? try values.decode(Int.self, forKey: .page) : nil
+    self = .search(query: query, page: page)
+  }
+}
+
+@Suite struct HandWrittenDecodingTests {
+  @Test func aValueAskedForFirstIsReadWhenThere() throws {
+    #expect(AskingLink.routeProblems.isEmpty)
+    #expect(
+      try AskingLink.decode("myapp://search/swift?page=2") == .search(query: "swift", page: 2))
+    #expect(try AskingLink.decode("myapp://search/swift") == .search(query: "swift", page: nil))
+    let error = try #require(throws: DeepLinkError.self) {
+      try AskingLink.decode("myapp://search/swift?page=x")
+    }
+    #expect(
+      error.description
+        == #"query item "page" of "myapp://search/swift?page=x": "x" is not a valid Int; expected an Int for "page" of case "search""#
+    )
+    #expect(try AskingLink.search(query: "swift", page: nil).urlString == "myapp://search/swift")
+    expectEveryLinkRoundTrips(AskingLink.self)
+  }
+}
