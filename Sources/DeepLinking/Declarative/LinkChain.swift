@@ -93,15 +93,13 @@ extension DeepLinkCodable {
         }
         guard !hasRoot, reported.insert(prefix).inserted else { continue }
         let mounted = route.levels[depth + 1].linkType
+        let screen = route.levels.prefix(depth + 1).map(\.pattern.source)
         problems.append(
-          DeepLinkError(
-            routeProblem: .invalidRoute, pattern: route.pattern.source,
-            .route(
-              linkRouteName(route),
-              .noScreen(
-                prefix: prefix.joined(separator: "."), mounted: "\(mounted)",
-                screen: route.levels.prefix(depth + 1).map(\.pattern.source).joined(
-                  separator: "/")))))
+          routeProblem(
+            route, .invalidRoute,
+            .noScreen(
+              prefix: prefix.joined(separator: "."), mounted: "\(mounted)",
+              screen: screen.joined(separator: "/"))))
       }
     }
     return problems

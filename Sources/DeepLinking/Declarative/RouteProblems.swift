@@ -76,10 +76,7 @@ func linkRouteProblems(
   }
   for (index, route) in table.routes.enumerated() {
     func add(_ code: DeepLinkError.Code, _ problem: DeepLinkError.RouteProblem) {
-      problems.append(
-        DeepLinkError(
-          routeProblem: code, pattern: route.pattern.source, .route(linkRouteName(route), problem)
-        ))
+      problems.append(routeProblem(route, code, problem))
     }
     if let defect = table.defects[index] {
       add(defect.code, defect.problem)
@@ -162,9 +159,7 @@ private func levelsProblems(
   _ route: LinkRoute, hasWildcardHost: Bool, problems: inout [DeepLinkError]
 ) -> Bool? {
   func add(_ code: DeepLinkError.Code, _ problem: DeepLinkError.RouteProblem) {
-    problems.append(
-      DeepLinkError(
-        routeProblem: code, pattern: route.pattern.source, .route(linkRouteName(route), problem)))
+    problems.append(routeProblem(route, code, problem))
   }
   var queryLabels: [String: String] = [:]
   var namesUnknownValues = false
@@ -234,6 +229,14 @@ extension URLPattern {
   fileprivate func parameterNamesByLevel(_ route: LinkRoute) -> [[String]] {
     route.levels.map { ascending($0.pattern.parameterNames) }
   }
+}
+
+/// The route problem `problem` of `route`, with its code.
+func routeProblem(
+  _ route: LinkRoute, _ code: DeepLinkError.Code, _ problem: DeepLinkError.RouteProblem
+) -> DeepLinkError {
+  DeepLinkError(
+    routeProblem: code, pattern: route.pattern.source, .route(linkRouteName(route), problem))
 }
 
 /// A link type's route, as messages name it: `the route of case "user", "user/<int:id>",`.
