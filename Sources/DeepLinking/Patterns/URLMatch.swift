@@ -41,18 +41,12 @@ public struct URLMatch: Sendable {
     url: String, pattern: URLPattern, captures: InlineCaptures, extras: Extras?,
     query: Range<Int>?, fragment: Range<Int>?, decodesPlusAsSpace: Bool
   ) {
-    func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
-      guard let range else { return (-1, -1) }
-      return (
-        Int32(truncatingIfNeeded: range.lowerBound), Int32(truncatingIfNeeded: range.upperBound)
-      )
-    }
     self.url = url
     self.pattern = pattern
     self.inlineCaptures = captures
     self.extras = extras
-    self.queryBounds = bounds(query)
-    self.fragmentBounds = bounds(fragment)
+    self.queryBounds = packedRange(query)
+    self.fragmentBounds = packedRange(fragment)
     self.decodesPlusAsSpace = decodesPlusAsSpace
   }
 
@@ -76,12 +70,8 @@ public struct URLMatch: Sendable {
 
   private var overflowCount: Int { extras?.overflow.count ?? 0 }
   var customValues: [any Sendable] { extras?.customValues ?? [] }
-  var queryRange: Range<Int>? {
-    queryBounds.0 < 0 ? nil : Int(queryBounds.0)..<Int(queryBounds.1)
-  }
-  var fragmentRange: Range<Int>? {
-    fragmentBounds.0 < 0 ? nil : Int(fragmentBounds.0)..<Int(fragmentBounds.1)
-  }
+  var queryRange: Range<Int>? { unpackedRange(queryBounds) }
+  var fragmentRange: Range<Int>? { unpackedRange(fragmentBounds) }
   /// How many parameters have a value: all but the optional ones absent at the end.
   var captureCount: Int { inlineCaptures.count + overflowCount }
   /// Capture `index`, in parameter order; `index` must be below ``captureCount``.

@@ -13,8 +13,7 @@ struct QueryText: Sendable {
 
   /// The items as name–value pairs, decoded, in order; `""` for an item without `=`.
   var pairs: [(name: String, value: String)] {
-    guard bounds.0 >= 0 else { return [] }
-    let query = Int(bounds.0)..<Int(bounds.1)
+    guard let query = unpackedRange(bounds) else { return [] }
     return withUTF8Bytes(url) { bytes in
       var items: [(name: String, value: String)] = []
       forEachQueryItem(bytes, query) { name, value in
@@ -51,8 +50,7 @@ struct QueryText: Sendable {
 
   /// Calls `body` with the decoded value of each item named `name` until it returns `false`.
   private func forEachValue(named name: String, _ body: (String) -> Bool) {
-    guard bounds.0 >= 0 else { return }
-    let query = Int(bounds.0)..<Int(bounds.1)
+    guard let query = unpackedRange(bounds) else { return }
     withUTF8Bytes(name) { name in
       withUTF8Bytes(url) { bytes in
         var going = true

@@ -22,32 +22,22 @@ struct URLLayout {
     scheme: Range<Int>, isWeb: Bool, host: Range<Int>?, segments: SegmentList,
     linkHasEscapes: Bool, query: Range<Int>?, fragment: Range<Int>?
   ) {
-    func bounds(_ range: Range<Int>?) -> (Int32, Int32) {
-      range.map {
-        (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound))
-      }
-        ?? (-1, -1)
-    }
-    schemeBounds = bounds(scheme)
-    hostBounds = bounds(host)
-    queryBounds = bounds(query)
-    fragmentBounds = bounds(fragment)
+    schemeBounds = packedRange(scheme)
+    hostBounds = packedRange(host)
+    queryBounds = packedRange(query)
+    fragmentBounds = packedRange(fragment)
     self.segments = segments
     self.isWeb = isWeb
     self.linkHasEscapes = linkHasEscapes
   }
 
-  private static func range(_ bounds: (Int32, Int32)) -> Range<Int>? {
-    bounds.0 < 0 ? nil : Int(bounds.0)..<Int(bounds.1)
-  }
-
   var scheme: Range<Int> { Int(schemeBounds.0)..<Int(schemeBounds.1) }
   /// The host, when the URL has an authority (`//`); possibly empty.
-  var host: Range<Int>? { Self.range(hostBounds) }
+  var host: Range<Int>? { unpackedRange(hostBounds) }
   /// The query after `?`, without it; `nil` when there is no `?`.
-  var query: Range<Int>? { Self.range(queryBounds) }
+  var query: Range<Int>? { unpackedRange(queryBounds) }
   /// The fragment after `#`, without it; `nil` when there is no `#`.
-  var fragment: Range<Int>? { Self.range(fragmentBounds) }
+  var fragment: Range<Int>? { unpackedRange(fragmentBounds) }
 
   /// Whether the link's first segment is the host: a custom-scheme URL with an authority.
   var hostFirst: Bool { (!isWeb || hostLeads) && host != nil }
@@ -141,4 +131,16 @@ struct URLLayout {
       return failure(error)
     }
   }
+}
+
+/// `range` as an `Int32` pair, `(-1, -1)` for none: how a layout, a match and a query keep
+/// their ranges (the reader's length limit keeps every offset in range).
+func packedRange(_ range: Range<Int>?) -> (Int32, Int32) {
+  range.map { (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound)) }
+    ?? (-1, -1)
+}
+
+/// The range of an `Int32` pair made by ``packedRange(_:)``; `nil` for `(-1, -1)`.
+func unpackedRange(_ bounds: (Int32, Int32)) -> Range<Int>? {
+  bounds.0 < 0 ? nil : Int(bounds.0)..<Int(bounds.1)
 }
