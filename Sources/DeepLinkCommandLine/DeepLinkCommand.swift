@@ -53,10 +53,11 @@ public enum DeepLinkCommand {
                            [--aasa <file> --app-id <app-id>] [--manifest <file>]
                            [--assetlinks <file> --package <package>] [--json]
            deeplink fuzz [--seconds <n>] [--seed <s>]
+           deeplink export typescript | python
            deeplink            (a short demonstration)
 
     The link commands work on \(linkType):
-    decode, print, check, routes, aasa, android, doctor and fuzz.
+    decode, print, check, routes, aasa, android, doctor, fuzz and export.
 
     match   Matches <url> against each pattern in turn and prints the first that
             matches with its parameters and their types, or why each one failed.
@@ -95,6 +96,10 @@ public enum DeepLinkCommand {
             gives a link that round-trips. Stops at the first failure, made as
             small as it can, with the seed that makes it again (--seed). Exits 1
             on a failure or a problem of the routes.
+    export  Prints a TypeScript or Python module that prints the links in that
+            language byte for byte as the package does: the link types, and
+            linkURL/universalLinkURL (link_url/universal_link_url in Python),
+            which throw where Swift throws. Exits 2 with the table's problems.
 
     """
   }
@@ -202,13 +207,15 @@ public enum DeepLinkCommand {
       return doctor(rest, of: links, usage: usage)
     case "fuzz":
       return fuzz(rest, of: links, usage: usage, environment: environment)
+    case "export" where rest == ["typescript"] || rest == ["python"]:
+      return export(links, language: rest[0])
     case "android" where rest.isEmpty:
       return androidIntentFilters(of: links)
     case "assetlinks" where rest.count >= 2:
       return assetLinks(package: rest[0], fingerprints: Array(rest.dropFirst()))
     case "help", "-h", "--help":
       return Result(output: usage, status: 0)
-    case "match", "decode", "print", "check", "routes", "aasa", "android", "assetlinks":
+    case "match", "decode", "print", "check", "routes", "aasa", "android", "assetlinks", "export":
       return Result(output: "wrong arguments for \(command)\n\n" + usage, status: 2)
     default:
       return Result(output: "unknown command \(quoted(command))\n\n" + usage, status: 2)

@@ -106,6 +106,20 @@ public struct _RoundTripCheck<Link: DeepLinkCodable>: Sendable {
     }
   }
 
+  /// Makes the next link of the route `route` (an index of ``routeNames``) without checking
+  /// it, as ``checkLink(ofRoute:)`` would: for checks of the links' URLs elsewhere, such as
+  /// the exported printers'.
+  /// - Parameter route: The route's index in ``routeNames``.
+  /// - Returns: The link; `nil` when its values cannot be made up.
+  public mutating func makeLink(ofRoute route: Int) -> Link? {
+    let ordinal = made[route]
+    made[route] += 1
+    let choices = LinkChoices(
+      seed: LinkChoices.mix(routeSeeds[route] &+ UInt64(ordinal)), ordinal: ordinal)
+    return try? LinkMaker(choices: choices, urlSchemes: urlSchemes)
+      .link(of: table.routes[routeIndices[route]], as: Link.self)
+  }
+
   /// The failure of the link of `route` made of `choices`, which fails as `problem` says:
   /// shrunk, and naming the first link when the smallest is another.
   private func failure(

@@ -255,7 +255,7 @@ import Testing
       help.output.contains(
         """
         The link commands work on ShopLink:
-        decode, print, check, routes, aasa, android, doctor and fuzz.
+        decode, print, check, routes, aasa, android, doctor, fuzz and export.
         """))
     #expect(
       DeepLinkCommand.run(["decode", "shop://search/a?sort=date&tags=x"], links: ShopLink.self)

@@ -8,7 +8,7 @@
 package enum BuiltInConverter: Int32, CaseIterable, Sendable {
   case string, int, float, uuid, path
 
-  var name: String {
+  package var name: String {
     switch self {
     case .string: "string"
     case .int: "int"

@@ -11,7 +11,7 @@ package final class LinkLevel: Sendable {
   /// when the type has no such case.
   package let caseKeys: (any AnyObject & Sendable)?
   /// The case's own route (or alias), as the type declares it.
-  let pattern: URLPattern
+  package let pattern: URLPattern
   /// How many parameters the levels before this one have: where this level's parameters
   /// start in the route's whole pattern.
   let parameterOffset: Int

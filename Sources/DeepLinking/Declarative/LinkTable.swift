@@ -14,7 +14,7 @@ package final class LinkTable: Sendable {
   let defects: [(code: DeepLinkError.Code, problem: DeepLinkError.RouteProblem)?]
   /// Whether another route may take a URL that each route prints (it starts with the same
   /// host, or with a parameter): only then does printing look for a route that wins over it.
-  let hasRivals: [Bool]
+  package let hasRivals: [Bool]
   /// The routes' patterns, route `i` as its pattern `i`: decoding matches a URL against them.
   let routeIndex: RouteIndex
   /// The matcher for the type's URLs, with a converter for each `<name:…>` that names a

@@ -45,7 +45,7 @@ public struct UniversalLinkHost: Sendable {
   static func wildcard(of domain: String) -> String { "*." + domain }
 
   /// The entry with its host lowercased: `example.com/app`.
-  var text: String { ([host] + prefix).joined(separator: "/") }
+  package var text: String { ([host] + prefix).joined(separator: "/") }
 
   /// Why `entry` can never be the host of a URL, or `nil` when it can.
   ///

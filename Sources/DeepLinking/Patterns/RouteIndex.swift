@@ -124,7 +124,7 @@ struct RouteIndex: Sendable {
     let count = min(left.ops.count, right.ops.count, linkCount + (left.hostStartsPath ? 1 : 0))
     for position in 0..<count {
       let (leftOp, rightOp) = (left.ops[position], right.ops[position])
-      let ranks = (Self.rank(leftOp, left), Self.rank(rightOp, right))
+      let ranks = (left.rank(of: leftOp), right.rank(of: rightOp))
       if ranks.0 != ranks.1 { return ranks.0 < ranks.1 }
       if leftOp.kind == .rest { break }
     }
@@ -138,20 +138,6 @@ struct RouteIndex: Sendable {
     guard storage.isWeb else { return 0 }
     if storage.hostStartsPath { return 2 }
     return storage.authorityOp?.kind == .literal ? 0 : 1
-  }
-
-  /// Where an op ranks among the ops a segment could match (see ``precedes(_:_:linkCount:)``).
-  private static func rank(_ op: URLPattern.Op, _ storage: URLPattern.Storage) -> (
-    Int, Int, String
-  ) {
-    switch op.kind {
-    case .literal: (0, 0, "")
-    case .parameter where op.builtIn == .string: (2, 0, "")
-    case .parameter:
-      (1, BuiltInConverter.specificity(op.builtIn), storage.converterName(of: op))
-    case .wildcard: (3, 0, "")
-    case .rest: (4, 0, storage.converterName(of: op))
-    }
   }
 }
 

@@ -89,7 +89,7 @@ extension URLPattern {
     ///
     /// Its literal items and its required parameters after the path. Between patterns of the
     /// same path, more is more specific.
-    var requirementCount: Int {
+    package var requirementCount: Int {
       queryOps.lazy.filter { !$0.value.isOptional }.count
         + (fragmentOp.map { $0.isOptional ? 0 : 1 } ?? 0)
     }
@@ -140,13 +140,25 @@ extension URLPattern {
     }
 
     /// The name of a named op.
-    func name(of op: Op) -> String { sourceText(nameRange(of: op)) }
+    package func name(of op: Op) -> String { sourceText(nameRange(of: op)) }
 
     /// The name of the converter an op uses: a built-in's, or a custom one's.
     @inline(__always)
-    func converterName(of op: Op) -> String {
+    package func converterName(of op: Op) -> String {
       if let builtIn = op.builtIn { return op.kind == .rest ? "path" : builtIn.name }
       return customConverterName(of: op)
+    }
+
+    /// Where `op` ranks among the ops a segment could match, lowest first (see
+    /// `RouteIndex.precedes(_:_:linkCount:)`).
+    package func rank(of op: Op) -> (Int, Int, String) {
+      switch op.kind {
+      case .literal: (0, 0, "")
+      case .parameter where op.builtIn == .string: (2, 0, "")
+      case .parameter: (1, BuiltInConverter.specificity(op.builtIn), converterName(of: op))
+      case .wildcard: (3, 0, "")
+      case .rest: (4, 0, converterName(of: op))
+      }
     }
 
     /// The name of a custom converter that an op uses.
@@ -186,7 +198,7 @@ extension URLPattern {
     var parameterCount: Int { hostParameterCount + ops.lazy.filter(\.isNamed).count }
 
     /// How many parameters the host has (one at most), which come before the path's.
-    var hostParameterCount: Int { authorityOp?.isNamed == true ? 1 : 0 }
+    package var hostParameterCount: Int { authorityOp?.isNamed == true ? 1 : 0 }
 
     /// The position of the parameter `name` among ``parameterNames``, compared as bytes.
     func parameterIndex(named name: String) -> Int? {
@@ -256,7 +268,7 @@ extension URLPattern {
     package enum Kind: UInt8, Sendable { case literal, parameter, wildcard, rest }
     package var kind: Kind
     /// For parameters and rests, the built-in that the converter name stands for, if any.
-    var builtIn: BuiltInConverter?
+    package var builtIn: BuiltInConverter?
     /// Whether the parameter may be absent (`<name?>`): it and every op after it.
     package var isOptional = false
     /// For literals, where their bytes are among the pattern's.
@@ -265,6 +277,6 @@ extension URLPattern {
     var text: Range<Int32>
 
     /// Whether the op captures a named value.
-    var isNamed: Bool { kind == .parameter || kind == .rest }
+    package var isNamed: Bool { kind == .parameter || kind == .rest }
   }
 }
