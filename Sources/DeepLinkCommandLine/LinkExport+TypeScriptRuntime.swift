@@ -80,11 +80,17 @@ let typeScriptRuntime = #"""
     const magnitude = Math.abs(value);
     if (isFloat) {
       for (let precision = 1; precision <= 9; precision++) {
-        const text = magnitude.toExponential(precision - 1);
-        if (Math.fround(Number(text)) === magnitude) {
-          [digits, exponent] = splitExponential(text);
-          break;
+        let text = magnitude.toExponential(precision - 1);
+        if (Math.fround(Number(text)) !== magnitude) continue;
+        // Between two as near, Swift takes the even digit; `toExponential` the larger.
+        const [longer, power] = magnitude.toExponential(precision).split("e");
+        const kept = longer.slice(0, -1).replace(/\.$/, "");
+        if (longer.endsWith("5") && Number(longer + "e" + power) === magnitude
+          && Number(kept[kept.length - 1]) % 2 === 0) {
+          text = kept + "e" + power;
         }
+        [digits, exponent] = splitExponential(text);
+        break;
       }
     } else {
       [digits, exponent] = splitExponential(magnitude.toExponential());
