@@ -332,7 +332,9 @@ let pythonRuntime = #"""
   # ---- Routes ----
 
   def _accepts(converter: str, text: str) -> bool:
-      if text in ("", ".", ".."):
+      # Not empty; a dot segment never reaches here (printing refuses one in the path, and a
+      # query item or the fragment may be a dot).
+      if text == "":
           return False
       if converter == "int":
           return re.fullmatch(r"-?[0-9]+", text) is not None and -(1 << 63) <= int(text) < (1 << 63)

@@ -369,7 +369,9 @@ let typeScriptRuntime = #"""
   // ---- Routes ----
 
   function accepts(converter: string, text: string): boolean {
-    if (text === "" || text === "." || text === "..") return false;
+    // Not empty; a dot segment never reaches here (printing refuses one in the path, and a
+    // query item or the fragment may be a dot).
+    if (text === "") return false;
     switch (converter) {
       case "int":
         return /^-?[0-9]+$/.test(text) && BigInt(text) >= -(1n << 63n)
