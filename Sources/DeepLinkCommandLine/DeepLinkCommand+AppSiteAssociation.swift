@@ -260,21 +260,4 @@ extension DeepLinkCommand {
     }
     return team && bundle
   }
-
-  /// `text` as a JSON string, with `"`, `\` and control characters escaped.
-  static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
 }

@@ -1,4 +1,5 @@
 @_spi(DeepLinkingTools) import DeepLinking
+@_spi(DeepLinkingTools) import DeepLinkingTools
 import Foundation
 
 extension DeepLinkCommand {

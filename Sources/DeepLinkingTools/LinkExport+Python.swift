@@ -28,9 +28,9 @@ extension LinkExport {
       for (name, fields) in cases {
         let className = type + name.prefix(1).uppercased() + name.dropFirst()
         classes.append(
-          "    \(DeepLinkCommand.jsonString(className)): (\(DeepLinkCommand.jsonString(type)), "
-            + "\(DeepLinkCommand.jsonString(name)), {"
-            + fields.map { "\(DeepLinkCommand.jsonString($0.label)): \"\(pythonName($0.label))\"" }
+          "    \(jsonString(className)): (\(jsonString(type)), "
+            + "\(jsonString(name)), {"
+            + fields.map { "\(jsonString($0.label)): \"\(pythonName($0.label))\"" }
             .joined(separator: ", ") + "}),")
         lines += ["", "@dataclasses.dataclass(frozen=True)", "class \(className):"]
         let comments = routeComments(type: type, caseName: name)
@@ -54,7 +54,7 @@ extension LinkExport {
     }
     lines += [
       "",
-      "_TABLE: Dict[str, Any] = json.loads(\(DeepLinkCommand.jsonString(table)))",
+      "_TABLE: Dict[str, Any] = json.loads(\(jsonString(table)))",
       "_CLASSES: Dict[str, Tuple[str, str, Dict[str, str]]] = {",
     ]
     lines += classes

@@ -1,5 +1,4 @@
 @_spi(DeepLinkingTools) import DeepLinking
-@_spi(DeepLinkingTools) import DeepLinkingTools
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -268,27 +267,40 @@ enum JSONValue: Equatable {
     case .null: "null"
     case .bool(let flag): flag ? "true" : "false"
     case .number(let digits): digits
-    case .string(let text): DeepLinkCommand.jsonString(text)
+    case .string(let text): jsonString(text)
     case .array(let values): "[" + values.map(\.text).joined(separator: ",") + "]"
     case .object(let members):
       "{"
-        + members.map { DeepLinkCommand.jsonString($0.0) + ":" + $0.1.text }.joined(separator: ",")
+        + members.map { jsonString($0.0) + ":" + $0.1.text }.joined(separator: ",")
         + "}"
     }
   }
 }
 
-extension DeepLinkCommand {
-  /// `deeplink export typescript|python`: the module, or the table's problems and exit 2.
-  static func export<Link: DeepLinkCodable>(_ type: Link.Type, language: String) -> Result {
-    let export = LinkExport(Link.self)
-    guard export.problems.isEmpty else {
-      let count = export.problems.count
-      return Result(
-        output: "", status: 2,
-        errorOutput: "\(count) problem\(count == 1 ? "" : "s") in \(Link.self).routes; "
-          + "nothing exported:\n" + export.problems.map { "  \($0)\n" }.joined())
+/// `text` as a JSON string, with `"`, `\` and control characters escaped.
+package func jsonString(_ text: String) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: result.unicodeScalars.append(scalar)
     }
-    return Result(output: language == "python" ? export.python : export.typeScript, status: 0)
+  }
+  return result + "\""
+}
+
+extension DeepLinkCodable {
+  /// The module that `deeplink export` prints for this link type in `language`
+  /// (`typescript` or `python`), or the problems of its table, which keep it from exporting.
+  @_spi(DeepLinkingTools)
+  public static func _exportedModule(language: String) -> (module: String, problems: [String]) {
+    let export = LinkExport(Self.self)
+    guard export.problems.isEmpty else { return ("", export.problems) }
+    return (language == "python" ? export.python : export.typeScript, [])
   }
 }
