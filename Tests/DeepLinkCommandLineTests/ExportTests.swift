@@ -143,6 +143,121 @@ enum ExportCaselessLink: DeepLinkCodable, Hashable {
   static let numbers: [ExportValuesLink] = [421_351.62, -2_212_799.2, 4_037_400.2, 0.1, 16_777_216]
     .map { .numbers(small: 0, big: 0, wide: 0, ratio: $0, share: Double($0), on: nil) }
 
+  /// Refusals that made-up links do not reach, each in both languages, word for word; Swift
+  /// refuses each with the same code.
+  @Test(.enabled(if: hasTypeScript && hasPython)) func refusalsNameTheValueOrTheRoute() throws {
+    let expected = [
+      #"unprintable: "myapp://user/me" would decode as "me" ("user/me", which wins over "user/<name>")"#,
+      #"unprintable: path segment 2 "" is empty or a dot segment"#,
+      #"host: host "evil.example" is not one of *.example.com, example.com/app, example.org"#,
+      #"unprintable: a *. host prints only a link with a subdomain"#,
+      #"invalidRoute: value "share" does not print: expected a finite number"#,
+      #"invalidRoute: value "target" does not print: expected a URL of scheme https, myapp"#,
+      #"invalidRoute: value "target" does not print: expected a URL the app reads as written"#,
+      #"invalidRoute: value "small" does not print: expected an integer from -128 to 127"#,
+      "",
+    ].joined(separator: "\n")
+    let swift: [DeepLinkError.Code?] = [
+      code { try ExportShapesLink.profile(name: "me").urlString },
+      code { try ExportShapesLink.files(path: "").urlString },
+      code { try ExportShapesLink.me.universalLink(host: "evil.example").absoluteString },
+      code { try ExportShapesLink.me.universalLink(host: "*.example.com").absoluteString },
+      code {
+        try ExportValuesLink.numbers(
+          small: 0, big: 0, wide: 0, ratio: 0, share: .infinity, on: nil
+        ).urlString
+      },
+      code {
+        try ExportValuesLink.web(target: URL(string: "javascript:alert(1)")!, back: nil).urlString
+      },
+      code { try ExportValuesLink.web(target: URL(string: "myapp://a:1/")!, back: nil).urlString },
+    ]
+    #expect(
+      swift == [
+        .unprintable, .unprintable, .host, .unprintable, .invalidRoute, .invalidRoute,
+        .invalidRoute,
+      ])
+    let typeScript = """
+      const shapes = require("./shapes.js");
+      const values = require("./values.js");
+      function show(print) {
+        try { print(); console.log("printed"); } catch (error) {
+          console.log(error.code + ": " + error.message);
+        }
+      }
+      show(() => shapes.linkURL({ case: "profile", name: "me" }));
+      show(() => shapes.linkURL({ case: "files", path: "" }));
+      show(() => shapes.universalLinkURL({ case: "me" }, "evil.example"));
+      show(() => shapes.universalLinkURL({ case: "me" }, "*.example.com"));
+      const numbers = { case: "numbers", small: 0, big: 0, wide: 0, ratio: 0, share: Infinity };
+      show(() => values.linkURL(numbers));
+      show(() => values.linkURL({ case: "web", target: "javascript:alert(1)" }));
+      show(() => values.linkURL({ case: "web", target: "myapp://a:1/" }));
+      show(() => values.linkURL({ ...numbers, share: 1, small: 128 }));
+      """
+    let python = """
+      import math
+      import shapes
+      import values
+      def show(print):
+          try:
+              print()
+              print("printed")
+          except shapes.DeepLinkExportError as error:
+              builtins_print(error.code + ": " + str(error))
+          except values.DeepLinkExportError as error:
+              builtins_print(error.code + ": " + str(error))
+      builtins_print = print
+      show(lambda: shapes.link_url(shapes.ExportShapesLinkProfile(name="me")))
+      show(lambda: shapes.link_url(shapes.ExportShapesLinkFiles(path="")))
+      show(lambda: shapes.universal_link_url(shapes.ExportShapesLinkMe(), "evil.example"))
+      show(lambda: shapes.universal_link_url(shapes.ExportShapesLinkMe(), "*.example.com"))
+      numbers = dict(small=0, big=0, wide=0, ratio=0.0, share=math.inf)
+      show(lambda: values.link_url(values.ExportValuesLinkNumbers(**numbers)))
+      show(lambda: values.link_url(values.ExportValuesLinkWeb(target="javascript:alert(1)")))
+      show(lambda: values.link_url(values.ExportValuesLinkWeb(target="myapp://a:1/")))
+      show(lambda: values.link_url(values.ExportValuesLinkNumbers(**dict(numbers, share=1.0, small=128))))
+      """
+    let modules: [(String, String)] = [
+      ("shapes", "typescript"), ("values", "typescript"), ("shapes", "python"),
+      ("values", "python"),
+    ]
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("export-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (name, language) in modules {
+      let module =
+        name == "shapes"
+        ? DeepLinkCommand.run(["export", language], links: ExportShapesLink.self).output
+        : DeepLinkCommand.run(["export", language], links: ExportValuesLink.self).output
+      try module.write(
+        to: directory.appendingPathComponent(name + (language == "python" ? ".py" : ".ts")),
+        atomically: true, encoding: .utf8)
+    }
+    try typeScript.write(
+      to: directory.appendingPathComponent("script.js"), atomically: true, encoding: .utf8)
+    try python.write(
+      to: directory.appendingPathComponent("script.py"), atomically: true, encoding: .utf8)
+    let compiled = try run(
+      "tsc", "--strict", "--target", "es2020", "--module", "commonjs", "--outDir", directory.path,
+      directory.appendingPathComponent("shapes.ts").path,
+      directory.appendingPathComponent("values.ts").path)
+    #expect(compiled.isEmpty)
+    #expect(try run("node", directory.appendingPathComponent("script.js").path) == expected)
+    #expect(try run("python3", directory.appendingPathComponent("script.py").path) == expected)
+  }
+
+  /// The code of the error that `print` throws; `nil` when it prints.
+  func code(_ print: () throws -> String) -> DeepLinkError.Code? {
+    do {
+      _ = try print()
+      return nil
+    } catch {
+      return (error as? DeepLinkError)?.code
+    }
+  }
+
   enum Language {
     case typeScript, python
 
