@@ -300,7 +300,15 @@ extension DeepLinkCodable {
   @_spi(DeepLinkingTools)
   public static func _exportedModule(language: String) -> (module: String, problems: [String]) {
     let export = LinkExport(Self.self)
-    guard export.problems.isEmpty else { return ("", export.problems) }
+    // TypeScript names the case `case`, beside the values' labels.
+    let clashes = export.cases.flatMap { type in
+      type.cases.filter { $0.fields.contains { $0.label == "case" } }.map {
+        "case \"\($0.name)\" of \(type.type): a value labelled \"case\" clashes with the "
+          + "TypeScript link's case name; rename it in CodingKeys"
+      }
+    }
+    let problems = export.problems + (language == "python" ? [] : clashes)
+    guard problems.isEmpty else { return ("", problems) }
     return (language == "python" ? export.python : export.typeScript, [])
   }
 }

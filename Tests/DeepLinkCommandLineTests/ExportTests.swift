@@ -579,6 +579,25 @@ private let pythonHarness = #"""
     #expect(result.errorOutput.contains(#""itn""#))
   }
 
+  enum Labelled: DeepLinkCodable, Hashable {
+    case show(case: Int)
+    static let scheme = "myapp"
+    static let routes: [String: URLPattern] = ["show": "show/<int:case>"]
+  }
+
+  @Test func aValueLabelledCaseIsNotExportedToTypeScript() {
+    let result = DeepLinkCommand.run(["export", "typescript"], links: Labelled.self)
+    #expect(result.status == 2)
+    #expect(
+      result.errorOutput == """
+        1 problem in Labelled.routes; nothing exported:
+          case "show" of Labelled: a value labelled "case" clashes with the TypeScript link's \
+        case name; rename it in CodingKeys
+
+        """)
+    #expect(DeepLinkCommand.run(["export", "python"], links: Labelled.self).status == 0)
+  }
+
   @Test(arguments: [["export"], ["export", "cobol"], ["export", "python", "typescript"]])
   func wrongArgumentsSaySo(arguments: [String]) {
     let result = DeepLinkCommand.run(arguments)
