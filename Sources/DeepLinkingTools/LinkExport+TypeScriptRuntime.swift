@@ -33,8 +33,8 @@ let typeScriptRuntime = #"""
     | { kind: "link"; name: string };
   type ExportField = { label: string; type: ExportValueType; optional: boolean; slot: ExportSlot | null };
   type ExportLevel = {
-    case: string; type: string; ops: ExportOp[]; query: ExportQueryOp[]; fragment: ExportOp | null;
-    mount: string | null; subdomain: string | null; fields: ExportField[];
+    case: string; ops: ExportOp[]; query: ExportQueryOp[]; fragment: ExportOp | null;
+    subdomain: string | null; fields: ExportField[];
   };
   type ExportRoute = {
     name: string; pattern: string; cases: string[]; alias: boolean; rivals: boolean;

@@ -14,7 +14,7 @@
 /// worked out again.
 struct LinkExport {
   /// A value's type, as the exported printer writes it.
-  indirect enum ValueType: Equatable {
+  indirect enum ValueType {
     case scalar(String)
     case integer(bits: Int, signed: Bool)
     /// A ``DeepLinkValue`` type (`value`) or a raw-value enum (`enum`, of `Int` raw values
@@ -73,6 +73,9 @@ struct LinkExport {
       ),
     ])
     self.table = json.text
+    // A value's type is looked at once per route that names its case.
+    problems = problems.enumerated().filter { !problems[..<$0.offset].contains($0.element) }
+      .map(\.element)
   }
 
   /// The route's ops for matching and its levels for printing, recording each level's case.
@@ -86,11 +89,10 @@ struct LinkExport {
       record(level, fields)
       let levelStorage = level.pattern.storage
       return .object([
-        ("case", .string(level.caseName)), ("type", .string("\(level.linkType)")),
+        ("case", .string(level.caseName)),
         ("ops", .array(levelStorage.ops.map { Self.op($0, levelStorage) })),
         ("query", Self.query(levelStorage)),
         ("fragment", levelStorage.fragmentOp.map { Self.op($0, levelStorage) } ?? .null),
-        ("mount", level.mountLabel.map(JSONValue.string) ?? .null),
         ("subdomain", level.subdomainLabel.map(JSONValue.string) ?? .null),
         (
           "fields",
@@ -251,15 +253,13 @@ private func rawValue<T: RawRepresentable>(of value: T) -> JSONValue? {
 }
 
 /// A JSON value, written with its keys in the order given.
-enum JSONValue: Equatable {
+enum JSONValue {
   case null
   case bool(Bool)
   case number(String)
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
-
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
 
   /// The value as compact JSON text.
   var text: String {
