@@ -598,6 +598,30 @@ private let pythonHarness = #"""
     #expect(DeepLinkCommand.run(["export", "python"], links: Labelled.self).status == 0)
   }
 
+  enum Scaled: DeepLinkCodable, Hashable {
+    enum Ratio: Double, Codable, Hashable, CaseIterable {
+      case half = 0.5
+      case whole = 1
+    }
+    case scale(Ratio, by: Ratio?)
+    static let scheme = "myapp"
+    static let routes: [String: URLPattern] = ["scale": "scale/<_0>"]
+    static let routeAliases: [String: [URLPattern]] = ["scale": ["s/<_0>"]]
+  }
+
+  @Test func aValueWithoutAnExportedFormIsAProblemOnce() {
+    #expect(Scaled.routeProblems.isEmpty)
+    #expect(Scaled(string: "myapp://scale/0.5?by=1.0") == .scale(.half, by: .whole))
+    let result = DeepLinkCommand.run(["export", "python"], links: Scaled.self)
+    #expect(result.status == 2)
+    #expect(
+      result.errorOutput == """
+        1 problem in Scaled.routes; nothing exported:
+          case "scale" of Scaled: Ratio has no exported form
+
+        """)
+  }
+
   @Test(arguments: [["export"], ["export", "cobol"], ["export", "python", "typescript"]])
   func wrongArgumentsSaySo(arguments: [String]) {
     let result = DeepLinkCommand.run(arguments)
