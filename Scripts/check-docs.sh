@@ -8,8 +8,8 @@
 #   README's command-line section says.
 # - The block that calls `DeepLinkCommand.main` is the command-line target, MyAppLinks, whose
 #   `aasa` (and `aasa --check` on its own output), `routes --json` and `--html`, `check FILE`,
-#   `android`, `doctor` on its own aasa and android output, and `fuzz` are then run on that
-#   enum.
+#   `android`, `doctor` on its own aasa and android output, `fuzz` and `export` are then run on
+#   that enum.
 # - A block with `@Test` is a file of the test target, MyAppTests.
 # - Every other block is the main.swift of an executable target of its own.
 # Blocks fenced as ```swift are checked; other fences (```, ```text) are not Swift. Blocks that
@@ -98,7 +98,7 @@ printf 'myapp://user/42?tab=posts\nhttps://example.com/search/a%%20b\n\nmyapp://
 for command in "aasa ABCDE12345.com.example.app" "routes --json" "routes --html" \
   "check $work/links.txt" "aasa --check $work/aasa.json ABCDE12345.com.example.app" "android" \
   "doctor --aasa $work/aasa.json --app-id ABCDE12345.com.example.app --manifest $work/AndroidManifest.xml" \
-  "fuzz --seconds 2"; do
+  "fuzz --seconds 2" "export typescript" "export python"; do
   # shellcheck disable=SC2086
   if ! "$links" $command >"$work/command.log" 2>&1; then
     echo "MyAppLinks $command failed:" >&2
@@ -109,5 +109,7 @@ done
 grep -q '"case": "user"' <("$links" routes --json)
 grep -q 'android:pathAdvancedPattern="/user/' <("$links" android)
 grep -q '<a href="https://example.com/user/' <("$links" routes --html)
+grep -q '^export type AppLink =$' <("$links" export typescript)
+grep -q '^def link_url(link: AppLink) -> str:$' <("$links" export python)
 echo "the README's command-line target runs aasa (and --check on its own file), routes --json"
-echo "and --html, check FILE, android, doctor on its own aasa and android files, and fuzz"
+echo "and --html, check FILE, android, doctor on its own aasa and android files, fuzz, and export"

@@ -68,10 +68,6 @@ let typeScriptRuntime = #"""
 
   const REFERENCE_OFFSET = 978307200;
 
-  function isDigits(text: string): boolean {
-    return /^[0-9]+$/.test(text);
-  }
-
   /** Swift's `description` of a finite number: shortest digits, `1e+16`, `0.0001`, `1e-05`. */
   function swiftNumber(value: number, isFloat: boolean): string {
     if (value === 0) return Object.is(value, -0) ? "-0.0" : "0.0";

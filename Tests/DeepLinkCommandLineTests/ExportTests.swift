@@ -118,19 +118,20 @@ enum ExportCaselessLink: DeepLinkCodable, Hashable {
   static let hasPython = required || isInstalled("mypy")
 
   @Test(.enabled(if: hasTypeScript)) func typeScriptPrintsWhatSwiftPrints() throws {
-    var refusals = try agree(ExampleLink.self, language: .typeScript)
-    refusals += try agree(ExportValuesLink.self, language: .typeScript, also: Self.numbers)
-    refusals += try agree(ExportShapesLink.self, language: .typeScript, also: Self.dots)
-    refusals += try agree(ExportCaselessLink.self, language: .typeScript)
-    // Refusals are compared too: some of the made-up links must be refused.
-    #expect(refusals > 0)
+    try agreeOnEveryLinkType(in: .typeScript)
   }
 
   @Test(.enabled(if: hasPython)) func pythonPrintsWhatSwiftPrints() throws {
-    var refusals = try agree(ExampleLink.self, language: .python)
-    refusals += try agree(ExportValuesLink.self, language: .python, also: Self.numbers)
-    refusals += try agree(ExportShapesLink.self, language: .python, also: Self.dots)
-    refusals += try agree(ExportCaselessLink.self, language: .python)
+    try agreeOnEveryLinkType(in: .python)
+  }
+
+  /// The four link types in `language`; some of their links must be refused, as refusals are
+  /// compared too.
+  func agreeOnEveryLinkType(in language: Language) throws {
+    var refusals = try agree(ExampleLink.self, language: language)
+    refusals += try agree(ExportValuesLink.self, language: language, also: Self.numbers)
+    refusals += try agree(ExportShapesLink.self, language: language, also: Self.dots)
+    refusals += try agree(ExportCaselessLink.self, language: language)
     #expect(refusals > 0)
   }
 
